@@ -11,6 +11,8 @@ letters (three or more; "len" of length, "moist" of moisture), the whole word ("
 consonants in order after its first letter ("hrs" of hours). Not a word the host's names already are, a class's
 first letters, the instance noun, nor a common word of `_causes._COMMON` ("rate", "total", "mean"). A clipped word
 with no figure after it stays what it was ("open credit cards" on a loan host is still an invented feature).
+A name's first three letters ("len" of length, claims-43) only in a reply that clips names: another feature's or a
+class's ("→ prem if len 31.0→30.9mm").
 """
 
 from __future__ import annotations

@@ -14,6 +14,9 @@ Only when the form is no word of a feature's name or alias (`reserved`), and not
 
 - the noun and gerund of an irregular past participle (claims-37): "loss" and "losing" of lost ("a loss sits at
   roughly 1.3 %", g22; "the chance of losing it is put at about 22 %", g23), read before as the predicted class's.
+- the verb of a past participle and its inflections (claims-43, gfa36): "drift", "reject", "hold" of drifted,
+  rejected, held ("drift risk ~15 %", "reject risk roughly 7 %", g33); the noun of a class in "-ing": "progression"
+  of progressing.
 """
 
 from __future__ import annotations

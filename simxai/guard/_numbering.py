@@ -25,8 +25,8 @@ _NUMBERED = re.compile(
     r"\s+(\d{1,4})(?:\s*(?:and|&|,)\s*(\d{1,4}))?",
     re.I,
 )
-#: A date's day (and year): "Diary, 14 Nov.", "5 November 2026", "Nov 14", "Dec. 3rd, 2026", "6/12/2026"; "May"/"Mar" only with a
-#: capital (the verb "may" and "mar" are no months).
+#: A date's day (and year): "Diary, 14 Nov.", "5 November 2026", "Nov 14", "Dec. 3rd, 2026", "6/12/2026";
+#: "May"/"Mar" only with a capital (the verb "may" and "mar" are no months).
 _MONTH = r"(?:(?i:jan|feb|apr|jun|jul|aug|sep|sept|oct|nov|dec)|Mar|May|MAR|MAY)"
 _DATE = re.compile(
     rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+{_MONTH}(?i:[a-z]*)\.?(?:,?\s+(\d{{4}}))?(?![\w-])"
