@@ -89,11 +89,6 @@ def clipped_aliases(
     class_words = [p for label in labels for p in _parts(label)]
     out: dict[str, list[str]] = {}
     short: dict[str, str] = {}
-    # the reply clips a class's name too ("→ prem if len 31.0→30.9mm")
-    terse = any(
-        w not in class_words and any(c.startswith(w) for c in class_words)
-        for w in {w.lower() for w in re.findall(r"(?<![\w'-])[A-Za-z]{3,}(?![\w'-])", reply)} - taken - banned
-    )
     for word in figure_words(reply, ids):
         if word in taken or word in banned or any(c.startswith(word) for c in class_words):
             continue
@@ -106,11 +101,19 @@ def clipped_aliases(
         owners = [name for name, words in parts.items() if any(_heads(word, p) for p in words)]
         if len(owners) == 1:
             short[word] = owners[0]
-    if out or terse:
+    if short and (out or _clips_a_class(reply, class_words, taken | banned)):
         # a name's first three letters ("len" of length) only in a reply that clips other names too (claims-43)
         for word, name in short.items():
             out.setdefault(name, []).append(word)
     return out
+
+
+def _clips_a_class(reply: str, class_words: Sequence[str], known: set[str]) -> bool:
+    """Whether `reply` says a class by a clipped word ("→ prem if len 31.0→30.9mm"): a word of three letters or more
+    that starts a word of a class's name and is not that word, nor one of the `known` names and common words.
+    """
+    said = {w.lower() for w in re.findall(r"(?<![\w'-])[A-Za-z]{3,}(?![\w'-])", reply)} - known
+    return any(w not in class_words and any(c.startswith(w) for c in class_words) for w in said)
 
 
 def _heads(word: str, part: str) -> bool:
