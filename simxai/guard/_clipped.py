@@ -11,6 +11,8 @@ letters (three or more; "len" of length, "moist" of moisture), the whole word ("
 consonants in order after its first letter ("hrs" of hours). Not a word the host's names already are, a class's
 first letters, the instance noun, nor a common word of `_causes._COMMON` ("rate", "total", "mean"). A clipped word
 with no figure after it stays what it was ("open credit cards" on a loan host is still an invented feature).
+A name's first three letters ("len" of length, claims-43) only in a reply that clips names: another feature's or a
+class's ("→ prem if len 31.0→30.9mm").
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ _BEFORE_FIGURE = re.compile(rf"(?<![\w.'-])([A-Za-z]{{3,}})(?={FIGURE_AFTER})")
 _VOWELS = frozenset("aeiouy")
 #: A word an arrow points to before a change's condition: "066 → prem if moist 12.9→12.2" (claims-42).
 _ARROW_WORD = re.compile(r"((?:→|->)\s*)([A-Za-z]{3,})(?=\s+(?:if|when|once|with|by|after)\b)")
+#: A word a preposition of a class leads at a clause's end: "+3.45 for dngr;", "turns it to prem." (claims-43).
+_LED_WORD = re.compile(r"\b(?:for|to|towards?|into)\s+([A-Za-z]{3,})(?=\s*(?:[;,.:)]|$))", re.M)
 #: Words of a measure: a name's word, but said alone as often of anything else ("average size 0.199", "days 4").
 _MEASURES = frozenset(
     "size count rate time days years hours minutes amount level number index ratio percent score value weight "
@@ -84,6 +88,7 @@ def clipped_aliases(
     banned = {noun.lower(), *_COMMON}
     class_words = [p for label in labels for p in _parts(label)]
     out: dict[str, list[str]] = {}
+    short: dict[str, str] = {}
     for word in figure_words(reply, ids):
         if word in taken or word in banned or any(c.startswith(word) for c in class_words):
             continue
@@ -92,7 +97,28 @@ def clipped_aliases(
         owners = [name for name, words in parts.items() if any(_clips(word, p) for p in words)]
         if len(owners) == 1:
             out.setdefault(owners[0], []).append(word)
+            continue
+        owners = [name for name, words in parts.items() if any(_heads(word, p) for p in words)]
+        if len(owners) == 1:
+            short[word] = owners[0]
+    if short and (out or _clips_a_class(reply, class_words, taken | banned)):
+        # a name's first three letters ("len" of length) only in a reply that clips other names too (claims-43)
+        for word, name in short.items():
+            out.setdefault(name, []).append(word)
     return out
+
+
+def _clips_a_class(reply: str, class_words: Sequence[str], known: set[str]) -> bool:
+    """Whether `reply` says a class by a clipped word ("→ prem if len 31.0→30.9mm"): a word of three letters or more
+    that starts a word of a class's name and is not that word, nor one of the `known` names and common words.
+    """
+    said = {w.lower() for w in re.findall(r"(?<![\w'-])[A-Za-z]{3,}(?![\w'-])", reply)} - known
+    return any(w not in class_words and any(c.startswith(w) for c in class_words) for w in said)
+
+
+def _heads(word: str, part: str) -> bool:
+    """Whether `word` is the first three letters of `part`, a word of five letters or more ("len" of length)."""
+    return len(word) == 3 and len(part) >= 5 and part.startswith(word)
 
 
 def clipped_labels(text: str, labels: Sequence[str], names: Sequence[str]) -> str:
@@ -100,23 +126,32 @@ def clipped_labels(text: str, labels: Sequence[str], names: Sequence[str]) -> st
     "102 prem .95" reads "102 premium .95", "dngr .96" "downgraded .96" (g31), "(pos 26.2%)" "(positive 26.2%)"
     (g18), "neg 0.859" "negative 0.859" (g14); also a word an arrow points to before a condition ("→ prem if ...",
     claims-42). Only classes of one word; not a word of a feature's `names`, a class
-    itself or a common word ("std" is as often a standard deviation).
+    itself, nor a common word ("std" is as often a standard deviation) unless the reply clips another class too
+    ("prem 95% (std 5%)", claims-43).
     """
     arrowed = {m.group(2).lower() for m in _ARROW_WORD.finditer(text)}
-    said = figure_words(text) | arrowed
+    led = {m.group(1).lower() for m in _LED_WORD.finditer(text)}
+    said = figure_words(text) | arrowed | led
     if not said:
         return text
     single = [label for label in labels if re.fullmatch(r"[A-Za-z]+", label)]
-    known = {label.lower() for label in labels} | {p for name in names for p in _parts(name)} | set(_COMMON)
+    known = {label.lower() for label in labels} | {p for name in names for p in _parts(name)}
     full: dict[str, str] = {}
+    common: dict[str, str] = {}
     for word in said - known:
         owners = [label for label in single if _clips(word, label.lower()) and len(word) < len(label)]
         if len(owners) == 1:
-            full[word] = owners[0]
+            (common if word in _COMMON else full)[word] = owners[0]
+    if full:
+        # a common word that clips a class is that class when the reply clips another class too: "prem 95% (std
+        # 5%)" says standard's 5 %, not a deviation (claims-43)
+        full |= {word: label for word, label in common.items() if label not in full.values()}
     if not full:
         return text
     pattern = re.compile(rf"(?<![\w.'-])({'|'.join(map(re.escape, sorted(full)))})\b(?={FIGURE_AFTER})", re.I)
     text = pattern.sub(lambda m: full[m.group(1).lower()], text)
+    if led & set(full):
+        text = _LED_WORD.sub(lambda m: m.group(0).replace(m.group(1), full.get(m.group(1).lower(), m.group(1))), text)
     if not arrowed & set(full):
         return text
     return _ARROW_WORD.sub(lambda m: m.group(1) + full.get(m.group(2).lower(), m.group(2)), text)

@@ -117,6 +117,8 @@ FLIP = re.compile(
     r"\b(?:flip\w*|switch\w*|chang\w*|turn\w*|mov\w*|tip\w*|becom\w*|goes|go)\s+"
     r"(?:(?:the\s+(?:decision|prediction|outcome|label|classification|verdict|model)|it|her|him|them)\s+)?"
     r"(?:over\s+)?(?:to|into)\b|"
+    # a grade moved ("it is promoted to prime") or a change that suffices ("is enough for approval"; claims-43)
+    r"\b(?:promot|demot)\w*\s+(?:it\s+|them\s+)?(?:up\s+|down\s+)?(?:to|into)\b|\benough\s+for\b|"
     r"\b(?:prediction|outcome|label|classification|it)\s+(?:would\s+|will\s+|then\s+|does\s+)?"
     r"(?:flip|switch|change|becomes?)s?\b(?!\s+(?:from|if|(?:even\s+|slightly\s+|much\s+|a bit\s+)?(?:more|less|"
     r"very|quite|fairly|confident|sure|certain|likely|unlikely)\b))|\bflip(?:s|ped)?\b|"
@@ -353,8 +355,9 @@ _NOW_AFTER = re.compile(r"\b(?:now|afterwards|after that)\b", re.IGNORECASE)
 AMOUNT_BEFORE = re.compile(
     r"(?:\bby|\bchange of|\ba|\bup|\bdown|\bincrease of|\bdecrease of|\bdrop of|\bjump of|\bshift of|\brise of|"
     r"\bmove of|\bdrop(?:s|ped)?|\bfell|\bfalls?|\brose|\brises?|\bwent (?:up|down)|\bgoes (?:up|down)|"
-    r"\b(?:increas|decreas|rais|lower|reduc|cut)(?:e|es|ed|ing|s)?)\s+(?:by\s+)?(?:about\s+|around\s+|roughly\s+|"
-    r"some\s+|just\s+|only\s+)?$",
+    r"\b(?:increas|decreas|rais|lower|reduc|cut)(?:e|es|ed|ing|s)?|\banother|\bextra|\badditional)\s+(?:by\s+)?"
+    # an amount in a currency ("by €20k") or one more of the same ("another 120 days", "an extra 20k"; claims-43)
+    r"(?:about\s+|around\s+|roughly\s+|some\s+|just\s+|only\s+)?(?:[€$£]\s?)?$",
     re.IGNORECASE,
 )
 AMOUNT_AFTER = re.compile(

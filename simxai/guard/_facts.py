@@ -189,7 +189,23 @@ def _num(value: Any) -> float | None:
 
 def _tie(table: dict[str, set[float]], key: str, *values: Any) -> None:
     numbers = {n for n in (_num(v) for v in values) if n is not None}
-    table.setdefault(key, set()).update(numbers)
+    table.setdefault(key, set()).update(numbers, *(calendar_parts(n) for n in numbers))
+
+
+#: A date coded as a number: year and month ("202308"), or year, month and day ("20250211").
+_CALENDAR = re.compile(r"(19\d\d|20\d\d)(0[1-9]|1[0-2])((?:0[1-9]|[12]\d|3[01])?)")
+
+
+def calendar_parts(number: float) -> set[float]:
+    """The year, month (and day) of a date coded as a number, as a reply says it ("last serviced Aug 2023" of
+    202308, "made 11 February 2025" of 20250211; claims-43); nothing for any other number.
+    """
+    if number != int(number):
+        return set()
+    match = _CALENDAR.fullmatch(str(int(number)))
+    if match is None:
+        return set()
+    return {float(g) for g in match.groups() if g}
 
 
 def _text_numbers(text: str) -> set[float]:

@@ -14,6 +14,9 @@ Only when the form is no word of a feature's name or alias (`reserved`), and not
 
 - the noun and gerund of an irregular past participle (claims-37): "loss" and "losing" of lost ("a loss sits at
   roughly 1.3 %", g22; "the chance of losing it is put at about 22 %", g23), read before as the predicted class's.
+- the verb of a past participle and its inflections (claims-43, gfa36): "drift", "reject", "hold" of drifted,
+  rejected, held ("drift risk ~15 %", "reject risk roughly 7 %", g33); the noun of a class in "-ing": "progression"
+  of progressing.
 """
 
 from __future__ import annotations
@@ -27,8 +30,43 @@ __all__ = ["label_nouns"]
 _ADJECTIVE = re.compile(r"([a-z]{3,}[^aeiouyl\W])y")
 #: A class that is a verb in the third person ending in one vowel and l: "tunnels", "ravels" (not "peels").
 _VERB_L = re.compile(r"([a-z]*[^aeiou][aeiou]l)s")
-#: An irregular past participle's noun and gerund (claims-37).
-_IRREGULAR = {"lost": ("loss", "losing")}
+#: An irregular past participle's noun and gerund (claims-37), and its verb (claims-43: "hold" of held).
+_IRREGULAR = {
+    "lost": ("loss", "losing"),
+    "held": ("hold", "holding"),
+    "kept": ("keep", "keeping"),
+    "sold": ("sale", "sell", "selling"),
+    "won": ("win", "winning"),
+    "paid": ("pay", "paying"),
+    "broken": ("break", "breaking"),
+    "grown": ("grow", "growth"),
+}
+#: A regular past participle: its stem ends in two consonants ("reject", "drift"), a doubled one ("stopp"), two
+#: vowels and a consonant ("fail"), or one vowel and a consonant ("approv", "downgrad": the verb ends in "e").
+_PAST = re.compile(r"([a-z]+?)(?:([^aeiouy\W])\2|([^aeiouy\W]{2})|([aeiou]{2}[^aeiouy\W])|([aeiou][^aeiouy\W]))ed")
+#: A class in "-ing" whose noun is its stem and "-ion": "progress", "progression" of progressing.
+_ING = re.compile(r"([a-z]{3,}[^aeiouy\W]{2})ing")
+
+
+def _verb_forms(low: str) -> list[str]:
+    """The verb of a regular past participle class and its gerund ("drift", "drifting" of drifted; "downgrade",
+    "downgrading" of downgraded), or the noun of a class in "-ing" ("progress", "progression" of progressing): a
+    number said of "drift risk" or "reject risk" is that class's (claims-43). Not the third person ("thrives"): after
+    a subject it says the predicted class ("starter 4411 thrives"), which a class's name there would not check.
+    """
+    past = _PAST.fullmatch(low)
+    if past:
+        head, doubled, pair, long, short = past.groups()
+        if doubled:
+            verb = f"{head}{doubled * 2}" if doubled in "slfz" else f"{head}{doubled}"  # "pass", "stop"
+            return [verb, f"{head}{doubled * 2}ing"]
+        verb = f"{head}{short}e" if short else f"{head}{pair or long}"
+        gerund = f"{verb[:-1]}ing" if verb.endswith("e") else f"{verb}ing"
+        return [verb, gerund]
+    ing = _ING.fullmatch(low)
+    if ing:
+        return [ing.group(1), f"{ing.group(1)}ion"]
+    return []
 
 
 def label_nouns(labels: Sequence[str], reserved: Iterable[str] = ()) -> dict[str, str]:
@@ -50,6 +88,7 @@ def label_nouns(labels: Sequence[str], reserved: Iterable[str] = ()) -> dict[str
         if verb:
             made.append(f"{verb.group(1)}ling")
         made.extend(_IRREGULAR.get(low, ()))
+        made.extend(_verb_forms(low))
         for form in made:
             if form not in taken:
                 forms[form] = label

@@ -25,12 +25,14 @@ _NUMBERED = re.compile(
     r"\s+(\d{1,4})(?:\s*(?:and|&|,)\s*(\d{1,4}))?",
     re.I,
 )
-#: A date's day (and year): "Diary, 14 Nov.", "5 November 2026", "Nov 14", "Dec. 3rd, 2026"; "May"/"Mar" only with a
-#: capital (the verb "may" and "mar" are no months).
+#: A date's day (and year): "Diary, 14 Nov.", "5 November 2026", "Nov 14", "Dec. 3rd, 2026", "6/12/2026";
+#: "May"/"Mar" only with a capital (the verb "may" and "mar" are no months).
 _MONTH = r"(?:(?i:jan|feb|apr|jun|jul|aug|sep|sept|oct|nov|dec)|Mar|May|MAR|MAY)"
 _DATE = re.compile(
     rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+{_MONTH}(?i:[a-z]*)\.?(?:,?\s+(\d{{4}}))?(?![\w-])"
     rf"|\b{_MONTH}(?i:[a-z]*)\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(\d{{4}}))?(?![\w.,]\d)"
+    # a date in figures, day, month and year: "Email to the team, 6/12/2026:" (claims-43)
+    r"|(?<![\d./])(\d{1,2})/(\d{1,2})/((?:19|20)\d\d)(?![\d/])"
 )
 #: How many items a run needs to be a numbering.
 RUN = 3
@@ -58,7 +60,7 @@ def item_numbers(text: str) -> frozenset[int]:
     for match in _NUMBERED.finditer(text):
         found |= {match.start(g) for g in (1, 2) if match.group(g)}
     for match in _DATE.finditer(text):
-        found |= {match.start(g) for g in (1, 2, 3, 4) if match.group(g)}
+        found |= {match.start(g) for g in range(1, 8) if match.group(g)}
     return frozenset(found)
 
 
