@@ -20,6 +20,7 @@ from typing import Any
 
 from simxai.guard._causes import _COMMON
 from simxai.guard._clipped import figure_words
+from simxai.guard._mentions import name_words
 
 __all__ = ["category_aliases"]
 
@@ -70,7 +71,7 @@ def category_aliases(
         word = value.strip().lower()
         if feature.lower() in named and re.fullmatch(r"[a-z]{3,}", word):
             owners.setdefault(word, set()).add(named[feature.lower()])
-    class_words = {w for label in labels for w in re.findall(r"[a-z]+", label.lower())}
+    class_words = {w for label in labels for w in name_words(label)}
     out: dict[str, list[str]] = {}
     for word in sorted(said & set(owners)):
         if len(owners[word]) != 1 or word in _NO_CATEGORY | _COMMON | class_words or word in taken:

@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from simxai._spoken import UNITS
+from simxai.guard._mentions import name_words
 from simxai.guard._reading import sentences
 
 __all__ = ["class_place_claims"]
@@ -134,7 +135,7 @@ def class_place_claims(
     known = {x.lower() for x in (*labels, *forms)}
     if not known:
         return
-    known |= {w for n in names for w in re.findall(r"[a-z][a-z0-9]*", n.lower())} | {n.lower() for n in names}
+    known |= {w for n in names for w in name_words(n, r"[a-z][a-z0-9]*")} | {n.lower() for n in names}
     for sentence in sentences(reply):
         if sentence.rstrip().endswith("?"):
             continue

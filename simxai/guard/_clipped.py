@@ -17,6 +17,7 @@ class's ("→ prem if len 31.0→30.9mm").
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 
@@ -52,8 +53,14 @@ def _parts(spelled: str) -> list[str]:
     """The lower-case words of a name: "MoistureContent" -> moisture, content; "Stigma Length (mm)" -> stigma,
     length, mm.
     """
+    return list(_name_parts(spelled))
+
+
+@functools.lru_cache(maxsize=1024)
+def _name_parts(spelled: str) -> tuple[str, ...]:
+    """`_parts`, read once per name: a host's names are read on every reply."""
     split = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", spelled)
-    return [p for p in re.split(r"[_\W\d]+", split.lower()) if p]
+    return tuple(p for p in re.split(r"[_\W\d]+", split.lower()) if p)
 
 
 def _clips(word: str, part: str) -> bool:

@@ -210,11 +210,15 @@ def calendar_parts(number: float) -> set[float]:
 
 def _text_numbers(text: str) -> set[float]:
     """The numbers of a text, a number written with thousands separators ("1,500") also as the reply reads it."""
+    if _DIGIT.search(text) is None:
+        return set()  # no digit, no number (most of an output's strings are names)
     joined = _THOUSANDS.sub("", text)
     found = {float(m.group(1)) for m in NUMBER.finditer(text)}
     return found if joined == text else found | {float(m.group(1)) for m in NUMBER.finditer(joined)}
 
 
+#: A digit: what every number has.
+_DIGIT = re.compile(r"\d")
 #: A thousands separator, as `_reading.normalise` drops it from a reply.
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
 

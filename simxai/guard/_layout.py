@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from simxai.guard._mentions import name_words
+
 __all__ = ["register_layout"]
 
 #: A line of one or two words in capitals and nothing else.
@@ -34,7 +36,7 @@ def register_layout(text: str, labels: Iterable[str], names: Iterable[str]) -> s
         labels: the host's labels.
         names: the words a heading may be that state something (the labels', the features' and their aliases').
     """
-    known = {w for n in [*labels, *names] for w in re.findall(r"[a-z]+", n.lower())}
+    known = {w for n in [*labels, *names] for w in name_words(n)}
     lines = text.split("\n")
     if len(lines) > 1:
         text = _HEADING.sub(lambda m: m.group(0) if _states(m.group("h"), known) else "", text)

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-__all__ = ["Mention", "find_mentions", "mention_pattern"]
+__all__ = ["Mention", "find_mentions", "mention_pattern", "name_words"]
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,14 @@ def mention_pattern(name: str) -> re.Pattern[str]:
     variants = _variants(name)
     alternatives = "|".join(re.escape(v) for v in sorted(variants, key=len, reverse=True))
     return re.compile(rf"(?<![\w])(?:{alternatives})(?![\w])", re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=8192)
+def name_words(name: str, pattern: str = r"[a-z]+") -> tuple[str, ...]:
+    """The words `pattern` finds in `name` lower-cased: a host's names (features, labels, aliases, metrics,
+    descriptions) are split so on every reply, so each name's words are read once.
+    """
+    return tuple(re.findall(pattern, name.lower()))
 
 
 _QUOTES = "\"'“”‘’`"

@@ -61,14 +61,24 @@ def metric_order_claims(sentence: str, metrics: Mapping[str, set[float]]) -> Ite
         yield f"metric {a} {'above' if said_higher else 'below'} {b}", va != vb and higher == said_higher
 
 
+#: Each metric's spelling (no vague one), longest first, with its pattern (a spelling elsewhere in a word is none).
+_SPELLINGS = [
+    (spelling, re.compile(rf"(?<![\w«]){re.escape(spelling)}(?![\w»])"), f"«{metric}»")
+    for spelling, metric in sorted(
+        (
+            (spelling, metric)
+            for metric, names in cue.METRIC_NAMES.items()
+            for spelling in names
+            if spelling not in cue.VAGUE_METRIC
+        ),
+        key=lambda x: -len(x[0]),
+    )
+]
+
+
 def _marked(text: str) -> str:
     """`text` with each metric's spelling (no vague one) replaced by «metric»."""
-    spellings = [
-        (spelling, metric)
-        for metric, names in cue.METRIC_NAMES.items()
-        for spelling in names
-        if spelling not in cue.VAGUE_METRIC
-    ]
-    for spelling, metric in sorted(spellings, key=lambda x: -len(x[0])):
-        text = re.sub(rf"(?<![\w«]){re.escape(spelling)}(?![\w»])", f"«{metric}»", text)
+    for spelling, pattern, mark in _SPELLINGS:
+        if spelling in text:  # the pattern's literal: a text without it has nothing to replace
+            text = pattern.sub(mark, text)
     return text

@@ -41,12 +41,14 @@ def own_counts_share(claim: NumberClaim, sentence: str) -> bool:
         if 0 < part <= whole and fits(claim, {part / whole}):
             return True
     # "300 runs, 163 of which qualified ... - a little over half" (claims-27): a share in words of two counts
-    # the sentence gives anywhere in it
+    # the sentence gives anywhere in it (a share in words only: a figure's share is not read so)
+    if claim.bounds is None:
+        return False
     counts = {
         int(n.value) for n in numbers(sentence) if n.count or (not n.percent and n.decimals == 0 and n.value >= 2)
     }
     shares = {p / w for p in counts for w in counts if 0 < p < w}
-    return claim.bounds is not None and fits(claim, shares)
+    return fits(claim, shares)
 
 
 def own_difference(claim: NumberClaim, sentence: str, lead: str, following: str) -> bool:

@@ -16,6 +16,7 @@ from simxai._spoken import UNITS
 from simxai.guard._measured import share_scale
 from simxai.guard._mentions import _QUOTES, Mention, find_mentions
 from simxai.guard._spaced import spaced
+from simxai.turn_memo import per_turn
 
 __all__ = [
     "Mention",
@@ -199,6 +200,7 @@ def without_labels(text: str, labels: Iterable[str]) -> str:
 _MOVES = r"drops|falls|dips|sinks|slips|rises|climbs|jumps|grows|increases|decreases|goes\s+(?:up|down)"
 
 
+@per_turn  # a reply's sentences are asked for by many readers: split once per text and turn
 def sentences(text: str) -> list[str]:
     """The sentences of a reply: every line is one at least (a list item, a table row)."""
     found: list[str] = []

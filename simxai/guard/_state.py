@@ -26,6 +26,7 @@ from simxai.guard._label_words import label_mentions
 from simxai.guard._layout import register_layout
 from simxai.guard._lead_words import lead_words
 from simxai.guard._leading_dot import with_leading_zeros
+from simxai.guard._mentions import name_words
 from simxai.guard._pair_order import ordered_pairs
 from simxai.guard._party_verbs import party_verbs
 from simxai.guard._percent_features import percent_features
@@ -310,7 +311,7 @@ class _CheckState:
         self.reply, self.raw = named_bare_ids(self.reply, ids, noun), named_bare_ids(self.raw, ids, noun)
         self.unmasked = named_bare_ids(self.unmasked, ids, noun)
         self.reply = ordered_pairs(self.reply, ids)  # "40 and 150: ... 0.895 and 0.813 respectively" (claims-38)
-        reserved = {w for s in self.names.features for w in re.findall(r"[a-z]+", s.lower())}
+        reserved = {w for s in self.names.features for w in name_words(s)}
         self.label_forms = label_forms(self.names.labels, reserved)
         self.percent_features = percent_features(vocab.features, vocab.descriptions)  # by suffix or description
         self.context_numbers = {float(m.group(1)) for m in NUMBER.finditer(normalise(context))}
