@@ -37,3 +37,25 @@ def test_a_serve_command_does_not_bind_the_port_of_the_llm_server_it_names(page,
         return  # a remote LLM server: no clash on this machine
     port = re.search(r"--port (\d+)", command)
     assert int(port.group(1) if port else 8000) != int(llm.group(1)), f"{page}: {command}"
+
+
+def _pytest_options(command: str) -> list[str]:
+    words = command.split()
+    return words[words.index("pytest") + 1 :]
+
+
+def test_ci_runs_the_readme_test_command_with_the_workers_the_dev_extra_installs():
+    """CI's test step is the README's quick-start command (its options, e.g. `-n 2 --dist loadfile`, included), and
+    pytest-xdist, which `-n` needs, is in the `dev` extra the quick start installs."""
+    import tomllib
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    quick = re.search(r"pip install torch==[\d.]+ -e '\.\[dev,hf\]' && \.venv/bin/python -m (pytest[^\n]*)", readme)
+    assert quick, "the README's quick start no longer shows its test command"
+    ci = [line for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines() if " -m pytest" in line]
+    assert len(ci) == 1
+    options = _pytest_options(quick.group(1))
+    assert " ".join(options) in " ".join(_pytest_options(ci[0])), f"CI runs `{ci[0]}`, the README `{quick.group(1)}`"
+    if "-n" in options:
+        dev = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]
+        assert any(r.startswith("pytest-xdist") for r in dev["dev"]), "`-n` needs pytest-xdist in the dev extra"

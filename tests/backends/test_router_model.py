@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from simxai.backends.router_model import ARTIFACT, analyze, load_selector, model_text, read_selector
-from simxai.eval_suite.router_training.data import DEV_SCHEMAS, build_training_data, fingerprint
+from simxai.eval_suite.router_training.data import DEV_SCHEMAS, TrainingData, build_training_data, fingerprint
 from simxai.eval_suite.router_training.templates import NONE, TEMPLATES
 from simxai.eval_suite.router_training.train import SETTINGS
 from simxai.exceptions import UsageError
@@ -19,6 +19,25 @@ from simxai.hosts.base import HostSchema
 
 DATA_DIR = Path(__file__).resolve().parents[2] / ".." / "shared" / "datasets"
 ELEVEN = {s.name for s in default_registry().specs()}
+
+
+# Building the training data (~120,000 examples) and fingerprinting it (the selector texts of its probe) cost about
+# 10 and 35 s of CPU each: the module builds and fingerprints the whole data once, and checks what moves a
+# fingerprint on a slice of it (every 25th example and every hyphenated one), where the same rules apply.
+@pytest.fixture(scope="module")
+def data() -> TrainingData:
+    return build_training_data(None)
+
+
+@pytest.fixture(scope="module")
+def base(data: TrainingData) -> str:
+    return fingerprint(data, SETTINGS)
+
+
+@pytest.fixture(scope="module")
+def sliced(data: TrainingData) -> TrainingData:
+    examples = [e for i, e in enumerate(data.examples) if i % 25 == 0 or "-" in e.text]
+    return TrainingData(examples, data.schemas, data.excluded)
 
 
 def test_the_artifact_is_small_has_no_pickle_and_knows_the_eleven_functions() -> None:
@@ -44,17 +63,15 @@ def test_the_shipped_artifact_matches_the_training_data_and_settings() -> None:
     )
 
 
-def test_the_fingerprint_moves_with_the_data_and_the_settings() -> None:
-    data = build_training_data(None)
-    base = fingerprint(data, SETTINGS)
-    assert fingerprint(data, {**SETTINGS, "C": SETTINGS["C"] * 2}) != base
-    fewer = type(data)(data.examples[1:], data.schemas, data.excluded)
-    assert fingerprint(fewer, SETTINGS) != base
+def test_the_fingerprint_moves_with_the_data_and_the_settings(base: str, sliced: TrainingData) -> None:
     assert fingerprint(build_training_data(None), SETTINGS) == base  # deterministic
+    start = fingerprint(sliced, SETTINGS)
+    assert fingerprint(sliced, {**SETTINGS, "C": SETTINGS["C"] * 2}) != start
+    fewer = type(sliced)(sliced.examples[1:], sliced.schemas, sliced.excluded)
+    assert fingerprint(fewer, SETTINGS) != start
 
 
-def test_dev_holds_out_whole_templates_and_whole_schemas() -> None:
-    data = build_training_data(None)
+def test_dev_holds_out_whole_templates_and_whole_schemas(data: TrainingData) -> None:
     paraphrases = [e for e in data.examples if e.source == "paraphrase"]
     train_schemas = {e.schema for e in paraphrases if e.split == "train"}
     assert not train_schemas & DEV_SCHEMAS
@@ -93,12 +110,12 @@ def test_a_broken_artifact_is_a_clear_error(tmp_path: Path) -> None:
         read_selector(tmp_path / "absent.npz")
 
 
-def test_the_fingerprint_covers_what_the_selector_reads(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_fingerprint_covers_what_the_selector_reads(monkeypatch: pytest.MonkeyPatch, sliced: TrainingData) -> None:
     """A change to normalisation or masking changes the selector's training texts, so it must move the fingerprint."""
     import simxai.backends.router as router
     import simxai.normalize as normalize
 
-    data = build_training_data(None)
+    data = sliced
     base = fingerprint(data, SETTINGS)
     real_normalize = normalize.normalize
     monkeypatch.setattr(normalize, "normalize", lambda text, *a, **k: real_normalize(text.replace("-", " "), *a, **k))

@@ -72,7 +72,9 @@ async def test_readyz_reports_a_text_hosts_start_up_steps(db_path):
     app = create_app(ServerSettings(db_path=db_path), host=load_sentiment_host(), backend=ScriptedBackend([]))
     steps = set()
     async with serving(app) as client:
-        for _ in range(1200):
+        # a guard against a hang only (3 min): the text host's warm-up took over the former 60 s on a loaded 2-core
+        # machine with two test workers, and the test failed with the start-up still running
+        for _ in range(3600):
             body = (await client.get("/readyz")).json()
             steps.add(body["warmup"]["step"])
             if body["warmup"]["finished"]:
