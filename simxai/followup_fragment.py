@@ -28,7 +28,7 @@ import functools
 import re
 from collections.abc import Sequence
 
-from simxai.extraction._category_forms import category_form
+from simxai.extraction import category_form
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 from simxai.normalize import normalize
 from simxai.registry import FunctionSpec

@@ -19,6 +19,7 @@ vague groups, ids after unknown words, the class a turn leaves).
 from simxai.extraction._amounts import by_fractions, fraction_steps
 from simxai.extraction._approximate_answer import approximate_value_answer
 from simxai.extraction._arguments import extract_argument
+from simxai.extraction._category_forms import category_form
 from simxai.extraction._class_names import class_name_pattern
 from simxai.extraction._features import extract_count, extract_feature, extract_label, extract_metric
 from simxai.extraction._group_values import alternatives, completed_group
@@ -33,6 +34,7 @@ __all__ = [
     "approximate_value_answer",
     "article_spans",
     "by_fractions",
+    "category_form",
     "class_name_pattern",
     "completed_group",
     "extract_argument",

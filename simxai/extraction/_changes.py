@@ -19,13 +19,14 @@ from simxai.extraction._money_scale import in_stated_scale, unscaled
 from simxai.extraction._month_names import month_changes
 from simxai.extraction._named_between import FOR_ONE
 from simxai.extraction._noun_presence import had_noun_changes
-from simxai.extraction._polarity import QUIT_VERBS
 from simxai.extraction._said_changes import said_changes, without_instance_phrases
 from simxai.extraction._shared_units import shared_unit_changes
 from simxai.extraction._terse_changes import amount_off, terse_change
 from simxai.extraction._text_edits import text_changes
 from simxai.extraction._time_units import in_feature_units, one_unit_amounts
 from simxai.extraction._unit_values import unit_word_changes
+from simxai.extraction._yes_no_denied import NEGATION as _NEGATION
+from simxai.extraction._yes_no_denied import denied
 from simxai.hosts.base import ChangeValue, HostSchema
 from simxai.hosts.name_words import said_unit_pattern
 from simxai.normalize import normalize
@@ -80,24 +81,6 @@ _MULTIPLIERS = {
     "halved": "-50%",
     "half": "-50%",
 }
-# A negation or a verb that ends a habit before a value: "a non-smoker", "never rented", "quits smoking".
-_NEGATION = re.compile(
-    rf"\b(?:not|non|no|never|without|isn't|wasn't|weren't|didn't|doesn't|hadn't|hasn't|haven't|aren't|wouldn't|"
-    rf"{QUIT_VERBS})\b[\s-]*\w*\s*$",
-    re.IGNORECASE,
-)
-# A yes/no feature denied by the outcome of a test it names ("failed the cat test"), as the side left ("cork instead
-# of a screw cap", "rather than insured") or by "free" after it ("injury-free", "an allergy free dog")
-# ... or by a verb of not doing or not having it ("skipped the intro", "missed the talk", "did not attend the talk")
-_FAILED = re.compile(
-    r"(?:\b(?:failed|fails|failing|flunked|flunks|instead\s+of|rather\s+than|"
-    r"skip(?:s|ped|ping)?|miss(?:es|ed|ing)?|lack(?:s|ed|ing)?|forgo(?:es|ing)?|forwent|sat\s+out|sit(?:s|ting)?\s+out|"
-    r"opt(?:s|ed|ing)?\s+out\s+of|pass(?:es|ed|ing)?\s+on)"
-    r"|\b(?:not|never|didn't|don't|doesn't|haven't|hasn't|hadn't)\s+(?!only\b|just\b)[a-z]+)"
-    r"\s+(?:(?:the|an?|its|their|his|her|any)\s+)?$",
-    re.I,
-)
-_FREE_AFTER = re.compile(r"^[\s-]?free\b", re.IGNORECASE)
 # Words after "contract was" that are not a value ("was also", "was not", "was the same").
 _NOT_A_VALUE = frozenset(
     "a an the not no also still different changed same another other its her his their my your this that "
@@ -335,13 +318,7 @@ def _categorical_change(text: str, mention: FeatureMention) -> ChangeValue | Non
     truthy = next((c for c in categories if c.lower() in _TRUE), None)
     falsy = next((c for c in categories if c.lower() in _FALSE), None)
     if truthy is not None and falsy is not None:
-        start = mention.start
-        own = {w.lower() for w in re.findall(r"[A-Za-z]+", feature.name)}
-        while (word := re.search(r"([A-Za-z]+)[\s_-]+$", text[:start])) and word.group(1).lower() in own:
-            start = word.start()  # "skipped the safety talk" for `attended_safety_talk`: the name's words before
-        before = text[max(0, start - 25) : start]
-        denied = _NEGATION.search(before) or _FAILED.search(before) or _FREE_AFTER.match(text[mention.end :])
-        return falsy if denied else truthy
+        return falsy if denied(text, mention.start, mention.end, feature.name) else truthy
     return None
 
 
