@@ -8,9 +8,10 @@ one" -> "and <noun> 131031"), so every reading of a turn that names an instance 
 function again for a bare pointer, the last what-if's changes for "same for the next one", and the new instance
 in focus for the turns after it.
 
-Nothing is rewritten when the turn names an id of its own, when no call was about one instance named by an
-integer id (a group or a text in focus has no neighbour), or when the neighbour's id is outside the host's
-range (the first or last record has none on one side): the turn is then read as before.
+A pointer anchored on an id the turn says ("the one before 502", "the dog after #131040") names that id's
+neighbour, whatever is in focus. Nothing else is rewritten when the turn names an id of its own, when no call was
+about one instance named by an integer id (a group or a text in focus has no neighbour), or when the neighbour's id
+is outside the host's range (the first or last record has none on one side): the turn is then read as before.
 """
 
 from __future__ import annotations
@@ -48,6 +49,16 @@ def _patterns(noun: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
     return after, before
 
 
+def _anchored(noun: str) -> re.Pattern[str]:
+    """A pointer anchored on a said id: "the one before 502", "the <noun> right after <noun> #131040"."""
+    thing = rf"(?:{_ONE}|{re.escape(noun)}(?:e?s)?)"
+    return re.compile(
+        rf"\b(?:the\s+)?{thing}\s+(?:right\s+|just\s+|straight\s+)?(?P<way>before|after)\s+"
+        rf"(?:(?:{_ONE}|{re.escape(noun)})\s+)?(?:(?:id|no\.?|number)\s*)?#?\s*(?P<id>\d+)\b",
+        re.IGNORECASE,
+    )
+
+
 def neighbour_pointer(text: str, schema: HostSchema) -> tuple[re.Match[str], int] | None:
     """The span of a pointer to a neighbouring instance in `text` and its step (+1 next, -1 previous), or None."""
     after, before = _patterns(schema.instance_noun)
@@ -62,6 +73,13 @@ def with_neighbour_named(text: str, history: Sequence[Message], schema: HostSche
     (module doc); `text` unchanged when it has none, names an id itself, or no neighbour is known.
     """
     if schema is None or schema.kind != "tabular" or schema.id_range is None:
+        return text
+    anchored = list(_anchored(schema.instance_noun).finditer(text))
+    if len(anchored) == 1:  # "the one before 502": 501, whatever is in focus
+        match = anchored[0]
+        neighbour = int(match.group("id")) + (1 if match.group("way").lower() == "after" else -1)
+        if schema.has_id(int(match.group("id"))) and schema.has_id(neighbour):
+            return f"{text[: match.start()]}{schema.instance_noun} {neighbour}{text[match.end() :]}"
         return text
     pointer = neighbour_pointer(text, schema)
     if pointer is None or extract_ids(text, schema):

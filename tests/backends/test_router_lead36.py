@@ -96,6 +96,20 @@ def test_no_neighbour_past_the_end_of_the_ids_or_beside_a_group() -> None:
     assert with_neighbour_named("and the next one", middle, PLOTS) == "and plot 133801"
 
 
+def test_a_pointer_anchored_on_a_said_id_names_that_ids_neighbour(router: RouterBackend) -> None:
+    # a new user's own model: "and the one before 502?" after a question about 502 re-ran 502 (lead, round 36)
+    history = after("explain_how_to_be_that", "what makes plot 133760 flourishing", instance=133760)
+    assert with_neighbour_named("and the one before 133760?", history, PLOTS) == "and plot 133759?"
+    assert with_neighbour_named("the plot right after plot #133760", history, PLOTS) == "plot 133761"
+    assert with_neighbour_named("and the one after 133900?", history, PLOTS) == "and the one after 133900?"
+    assert with_neighbour_named("the one before 99?", history, PLOTS) == "the one before 99?"
+    prediction = after("get_prediction", "what does it say for plot 133750", instance=133750)
+    assert route(router, "and the one after 133770?", PLOTS, prediction) == (
+        "",
+        [("get_prediction", {"instance": 133771})],
+    )
+
+
 # --- a class named in a robustness question is the class kept -------------------------------------------------------
 
 
