@@ -118,11 +118,11 @@ _VALUE_OF = re.compile(
 )
 
 
-# Words that make a number a count, a rank or an age ("top 3", "turns 40", "3 features", "2 ways"): none reaches a
-# thousand, so a host's id of four digits or more after or before them is still the id ("what turns 131352 into
-# ...", "explain 131307 feature by feature").
+# Words that make a number a count or an age ("turns 40", "3 features", "2 ways"): none reaches a thousand, so a
+# host's id of four digits or more after or before them is still the id ("what turns 131352 into ...", "explain
+# 131307 feature by feature"). Not "top", "first" or "show" right before it: "show the top 1500" may count rows.
 _COUNT_WORDS = re.compile(
-    r"(?:\b(?:top|first|last|give|show|list|aged?|turned|turns|he'?s|hes|she'?s|shes|they'?re|i'?m|im|i\s+am)\s*$)"
+    r"(?:\b(?:aged?|turned|turns|he'?s|hes|she'?s|shes|they'?re|i'?m|im|i\s+am)\s*$)"
     r"|^\s(?:counterfactuals?|examples?|ways?|options?|alternatives?|changes?|features?|factors?|words?|things?|"
     r"reasons?|scenarios?|items?|times|years?|yrs?|y/?o|months?|weeks?|days?|hours?)\b",
     re.IGNORECASE,

@@ -92,6 +92,10 @@ def _parsers(tabular: Host, text_host: Host) -> Iterator[tuple[str, Callable[[st
             "fraction_steps",
         ):
             yield name, function
+        elif name == "category_form":  # (word, categories): a word said for one of a feature's categories
+            yield name, lambda s, f=function: f(s, list(tab.class_names))
+        elif name == "joined":  # (text, end, start): whether the words between two class names only join them
+            yield name, lambda s, f=function: f(s, 0, len(s))
         elif name in ("span_in_unit", "time_unit"):  # units of time of an amount or a feature: they read no text
             continue
         elif name == "completed_group":  # (asked, answer, schema): the input is both the group asked and the answer
