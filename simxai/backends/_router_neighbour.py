@@ -16,6 +16,7 @@ is outside the host's range (the first or last record has none on one side): the
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 
@@ -30,30 +31,37 @@ __all__ = ["neighbour_pointer", "with_neighbour_named"]
 # words that stand for "an instance" after "next" / "previous" besides the host's own noun
 _ONE = r"(?:one|row|record|entry|item|case)"
 _THAT = r"(?:that(?:\s+one)?|this(?:\s+one)?|it)"
+_CLOSE = r"(?:right\s+|just\s+|straight\s+)?"  # "the one right after that"
 
 
+def _thing(noun: str) -> str:
+    """A word for one instance: "one", "record", ... or the host's noun, singular or plural."""
+    return rf"(?:{_ONE}|{re.escape(noun)}(?:e?s)?)"
+
+
+@functools.lru_cache(maxsize=32)
 def _patterns(noun: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
-    thing = rf"(?:{_ONE}|{re.escape(noun)}(?:e?s)?)"
+    thing = _thing(noun)
     after = re.compile(
         rf"\b(?:the\s+)?(?:next|following)\s+{thing}\b"
-        rf"|\b(?:the\s+)?{thing}\s+(?:right\s+|just\s+|straight\s+)?after\s+{_THAT}\b"
+        rf"|\b(?:the\s+)?{thing}\s+{_CLOSE}after\s+{_THAT}\b"
         # the whole turn is "next" ("and next?", "ok, next please")
         r"|^\W*(?:(?:and|ok(?:ay)?|so|then|now)\W+)*(?:the\s+)?next(?=\W*(?:(?:please|pls|then)\W*)?$)",
         re.IGNORECASE,
     )
     before = re.compile(
         rf"\b(?:the\s+)?(?:previous|prior|preceding)\s+{thing}\b"
-        rf"|\b(?:the\s+)?{thing}\s+(?:right\s+|just\s+|straight\s+)?before\s+{_THAT}\b",
+        rf"|\b(?:the\s+)?{thing}\s+{_CLOSE}before\s+{_THAT}\b",
         re.IGNORECASE,
     )
     return after, before
 
 
+@functools.lru_cache(maxsize=32)
 def _anchored(noun: str) -> re.Pattern[str]:
     """A pointer anchored on a said id: "the one before 502", "the <noun> right after <noun> #131040"."""
-    thing = rf"(?:{_ONE}|{re.escape(noun)}(?:e?s)?)"
     return re.compile(
-        rf"\b(?:the\s+)?{thing}\s+(?:right\s+|just\s+|straight\s+)?(?P<way>before|after)\s+"
+        rf"\b(?:the\s+)?{_thing(noun)}\s+{_CLOSE}(?P<way>before|after)\s+"
         rf"(?:(?:{_ONE}|{re.escape(noun)})\s+)?(?:(?:id|no\.?|number)\s*)?#?\s*(?P<id>\d+)\b",
         re.IGNORECASE,
     )
