@@ -1,4 +1,5 @@
-"""Every host file of the router's training authors and of the evaluation sets builds on the quick-start install.
+"""Every host file of the router's training authors, the guard's written sets and the evaluation sets builds on
+the quick-start install.
 
 The README's quick start installs the package with its `[dev,hf]` extras; the model libraries (CatBoost, XGBoost,
 LightGBM) and DiCE are optional extras it leaves out. A host file importing one at module level fails to load there
@@ -109,7 +110,8 @@ def module_level_imports(source: str) -> set[str]:
 
 
 def _host_files() -> list[Path]:
-    roots = (ROOT / "simxai" / "eval_suite" / "router_training", ROOT / "evalsets")
+    suite = ROOT / "simxai" / "eval_suite"
+    roots = (suite / "router_training", suite / "guard" / "written", ROOT / "evalsets")
     return sorted(p for root in roots if root.is_dir() for p in root.rglob("host_*.py"))
 
 
