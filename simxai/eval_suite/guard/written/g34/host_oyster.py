@@ -48,7 +48,8 @@ OYSTER_CONFIG: dict[str, Any] = {
     },
     "seed": 0,
     "cards": {
-        "description": "Bags of an invented oyster farm, one row per bag, with the grade it got at the season's sorting.",
+        "description": "Bags of an invented oyster farm, one row per bag, with the grade it got at the season's "
+        "sorting.",
         "feature_descriptions": {
             "Bag Density (per bag)": "how many young oysters were put in the bag",
             "water_temp_c": "mean water temperature over the season, in degrees Celsius",
