@@ -676,6 +676,12 @@ MINIMUMS: dict[str, dict[str, Any]] = {
         "per_host": {"demo": 45, "sentiment": 40, "loan": 45, "ferry": 82},
         "dialogues_per_host": {"demo": 3, "sentiment": 2, "loan": 3, "ferry": 8},
     },
+    "fresh-2026-12-06ah": {
+        "requests": 212,
+        "dialogues": 16,
+        "per_host": {"demo": 45, "sentiment": 40, "loan": 45, "retread": 82},
+        "dialogues_per_host": {"demo": 3, "sentiment": 2, "loan": 3, "retread": 8},
+    },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
 LABEL_ARGUMENTS = ("target_label", "expected_label", "prediction_label")
