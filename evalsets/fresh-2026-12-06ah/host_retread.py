@@ -121,9 +121,7 @@ def _frame() -> Any:
         }
     )
     sturdy = np.select([brand == "Korva", brand == "Ostra"], [0.5, -0.4], 0.0)
-    worn = (
-        0.25 * age + 0.004 * distance + 0.35 * bead + 0.6 * before - sturdy - 0.1 * tread + rng.normal(0, 0.7, n)
-    )
+    worn = 0.25 * age + 0.004 * distance + 0.35 * bead + 0.6 * before - sturdy - 0.1 * tread + rng.normal(0, 0.7, n)
     damaged = 0.5 * punctures + 0.6 * cuts + 0.1 * bead + rng.normal(0, 0.7, n)
     decision = np.where(worn > np.quantile(worn, 0.68), 2, np.where(damaged > np.quantile(damaged, 0.55), 1, 0))
     frame["Decision"] = decision
