@@ -1,5 +1,5 @@
 """The fresh evaluation sets (evalsets/fresh-2026-12-01, -01b, ..., -03k, -03l, -03m, -03n, -03o, -03p, -03q, -04r,
-..., -06af, -06ag) are well formed.
+..., -06af, -06ag, -06ah) are well formed.
 
 No accuracy is asserted. Also checks the argument normalisation of `bench/fresh_set.py`, which scores the set.
 """
@@ -35,6 +35,7 @@ SET_DIRS = tuple(
         "fresh-2026-12-04w", "fresh-2026-12-04x", "fresh-2026-12-05y", "fresh-2026-12-05z",
         "fresh-2026-12-05aa", "fresh-2026-12-05ab", "fresh-2026-12-05ac", "fresh-2026-12-05ad",
         "fresh-2026-12-05ae", "fresh-2026-12-06af", "fresh-2026-12-06ag",
+        "fresh-2026-12-06ah",
     )
 )  # fmt: skip
 SET_DIR = SET_DIRS[0]
@@ -256,6 +257,17 @@ FERRY_CATEGORIES = {
     "Vessel": ("Gannet", "Kittiwake", "Puffin", "Skerry"),
     "NightSailing": ("False", "True"),
 }
+#: The invented tyre-retreading host of set AH (`evalsets/fresh-2026-12-06ah/host_retread.py`): ids 134301-134600,
+#: casings called "casing"; three labels (the plant's decision); units in brackets ("Casing Age (years)"), names
+#: with spaces, a True/False column.
+RETREAD_NUMERIC = (
+    "Casing Age (years)", "DistanceRun (1000 km)", "tread_left_mm", "puncture_repairs", "SidewallCuts",
+    "bead damage score", "Load Index",
+)  # fmt: skip
+RETREAD_CATEGORIES = {
+    "Brand": ("Dunmere", "Korva", "Ostra", "Tellux"),
+    "PreviouslyRetreaded": ("False", "True"),
+}
 HOSTS: dict[str, dict[str, Any]] = {
     "demo": {"ids": range(442), "labels": ("stable", "progressing"), "features": DEMO_FEATURES, "categories": {}},
     "sentiment": {"ids": range(120), "labels": ("negative", "positive"), "features": (), "categories": {}},
@@ -444,6 +456,12 @@ HOSTS: dict[str, dict[str, Any]] = {
         "labels": ("on_time", "delayed", "cancelled"),
         "features": FERRY_NUMERIC + tuple(FERRY_CATEGORIES),
         "categories": FERRY_CATEGORIES,
+    },
+    "retread": {
+        "ids": range(134301, 134601),
+        "labels": ("retread", "repair_first", "scrap"),
+        "features": RETREAD_NUMERIC + tuple(RETREAD_CATEGORIES),
+        "categories": RETREAD_CATEGORIES,
     },
 }
 #: What each set was written to hold (its README): set C is smaller per host and has nine dialogues.
@@ -657,6 +675,12 @@ MINIMUMS: dict[str, dict[str, Any]] = {
         "dialogues": 16,
         "per_host": {"demo": 45, "sentiment": 40, "loan": 45, "ferry": 82},
         "dialogues_per_host": {"demo": 3, "sentiment": 2, "loan": 3, "ferry": 8},
+    },
+    "fresh-2026-12-06ah": {
+        "requests": 212,
+        "dialogues": 16,
+        "per_host": {"demo": 45, "sentiment": 40, "loan": 45, "retread": 82},
+        "dialogues_per_host": {"demo": 3, "sentiment": 2, "loan": 3, "retread": 8},
     },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
