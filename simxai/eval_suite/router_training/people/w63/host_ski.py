@@ -72,8 +72,7 @@ SKI_CONFIG: dict[str, Any] = {
         "target_description": "the pair at the spring check: rented again as is, reground first or retired",
         "model_description": "Gradient-boosted trees (60 trees of depth 3) on the raw numbers, the ski type and the "
         "edge-rust column one-hot encoded.",
-        "training": "Fitted on 240 of the 300 synthetic pairs; the other 60 are held out for the performance "
-        "figures.",
+        "training": "Fitted on 240 of the 300 synthetic pairs; the other 60 are held out for the performance figures.",
         "limitations": [
             "Synthetic skis, invented for testing; not a real shop's service book.",
             "Does not know the brand, the bindings, the snow of the season or who rented the pair.",
