@@ -345,6 +345,14 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (5, 7),
         "own_hosts": ("candle", "honey"),
     },
+    # written for training in the thirty-seventh round (dialogue-heavy)
+    "w63": {
+        "folder": "people",
+        "requests": 125,
+        "dialogues": 23,
+        "turns": (5, 7),
+        "own_hosts": ("ski", "boot"),
+    },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
 LABEL_ARGUMENTS = ("target_label", "expected_label", "prediction_label")
