@@ -126,9 +126,9 @@ def main() -> None:
     if profile is not None:
         for order in ("tottime", "cumulative"):
             pstats.Stats(profile).sort_stats(order).print_stats(args.profile)
-    print(f"{'figure':48} {'value':>10}  target")
+    print(f"{'figure':54} {'value':>10}  target")
     for key, value in figures.items():
-        print(f"{key:48} {value:10.3f}  {f'< {TARGETS_MS[key]:g} ms' if key in TARGETS_MS else ''}")
+        print(f"{key:54} {value:10.3f}  {f'< {TARGETS_MS[key]:g} ms' if key in TARGETS_MS else ''}")
     print("router_turn_*: the default engine (the guard does not re-read the router's own rendering)")
     print("router_turn_guard_renderings_*: SIMXAI_GUARD_RENDERINGS=1 (the guard re-reads the rendering)")
     if args.json:
