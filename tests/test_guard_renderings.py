@@ -122,6 +122,7 @@ async def test_the_router_answering_for_a_failed_llm_is_a_rendering(demo_host, r
 
 
 def test_the_setting_from_the_environment(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.delenv("SIMXAI_GUARD_RENDERINGS", raising=False)
     assert agent_settings(read_settings(Settings, {})).guard_renderings is False
     monkeypatch.setenv("SIMXAI_GUARD_RENDERINGS", "1")
     assert agent_settings(read_settings(Settings, {})).guard_renderings is True
