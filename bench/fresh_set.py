@@ -46,6 +46,7 @@ from typing import Any, Literal
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from simxai import Agent, Host, Turn, load_backend  # noqa: E402
+from simxai.agent import AgentSettings  # noqa: E402
 from simxai.backends.base import Backend  # noqa: E402
 from simxai.exceptions import SimXAIError, UsageError  # noqa: E402
 from simxai.hosts.base import HostSchema  # noqa: E402
@@ -458,7 +459,9 @@ async def main(argv: list[str] | None = None) -> int:
             skipped = sum(1 for c in requests + dialogues if c.host == host_name)
             print(f"loan: skipped {skipped} cases")
             continue
-        agent = Agent(host, backend)
+        # The guard re-reads the router's own renderings too, so "the engine's own replies the guard flags" below
+        # counts them as it did before the engine stopped re-reading them by default.
+        agent = Agent(host, backend, settings=AgentSettings(guard_renderings=True))
         for kind, cases in (("request", requests), ("dialogue", dialogues)):
             for case in cases:
                 if case.host == host_name:

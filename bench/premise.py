@@ -15,7 +15,7 @@ import argparse
 import asyncio
 from collections.abc import Callable
 
-from simxai.agent import Agent
+from simxai.agent import Agent, AgentSettings
 from simxai.backends import load_backend
 from simxai.functions import get_prediction
 from simxai.hosts.base import Host
@@ -30,6 +30,10 @@ HOSTS: dict[str, tuple[Callable[[], Host], str]] = {
 }
 
 
+#: `guard_passed` counts the guard's passes of the router's replies: it re-reads the renderings (not the default).
+CHECKED = AgentSettings(guard_renderings=True)
+
+
 async def measure(host: Host, verb: str, rows: int) -> dict[str, int]:
     """The counts for one host over its first `rows` rows."""
     noun = host.schema().instance_noun
@@ -37,7 +41,8 @@ async def measure(host: Host, verb: str, rows: int) -> dict[str, int]:
     for i in range(rows):
         prediction = get_prediction(host, i)
         other = next(name for name in host.schema().class_names if name != prediction.label)
-        turn = await Agent(host, load_backend("router")).conversation().send(f"why {verb} {noun} {i} {other}?")
+        agent = Agent(host, load_backend("router"), settings=CHECKED)  # guard_passed: the rendering is re-read
+        turn = await agent.conversation().send(f"why {verb} {noun} {i} {other}?")
         first = turn.reply.split(". ")[0]
         called = [(c.function, c.arguments.get("prediction_label")) for c in turn.calls]
         counts["questions"] += 1

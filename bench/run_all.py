@@ -186,6 +186,8 @@ def functions_figures(r: Run) -> list[Figure]:
 def engine_figures(r: Run) -> list[Figure]:
     raw, bars = r.raw, r.raw.get("targets_ms", {})
     overhead, router = "engine overhead per turn", "router turn, new instances (functions included)"
+    # The same turns with the guard re-reading the router's own rendering (not the default; bench/engine.py)
+    checked = "router turn, SIMXAI_GUARD_RENDERINGS=1 (the guard re-reads the rendering), new instances"
 
     def bounded(name: str, key: str) -> Figure:
         return figure("engine", name, raw.get(key), "ms", *ms_bar(bars.get(key)))
@@ -195,6 +197,7 @@ def engine_figures(r: Run) -> list[Figure]:
         figure("engine", f"{overhead}, p99", raw.get("engine_overhead_p99_ms"), "ms"),
         bounded(f"{router}, p50", "router_turn_p50_ms"),
         figure("engine", f"{router}, p99", raw.get("router_turn_p99_ms"), "ms"),
+        figure("engine", f"{checked}, p50", raw.get("router_turn_guard_renderings_p50_ms"), "ms"),
     ]
 
 

@@ -26,6 +26,9 @@ class AgentSettings(pydantic.BaseModel):
     #: The most recent history messages sent to the backend.
     history_messages: Annotated[int, pydantic.Field(ge=0)] = 40
     guard: bool = True
+    #: Whether the guard re-reads the router's own rendering of the outputs too (`SIMXAI_GUARD_RENDERINGS`); off, such
+    #: a reply's report says `rendered` and lists no claims. Replies an LLM wrote are read whatever this says.
+    guard_renderings: bool = False
     temperature: float = 0.0
     max_tokens: int = 512
     #: The prompt-token budget of a request (`SIMXAI_CONTEXT_TOKENS`): the oldest turns are dropped to fit.

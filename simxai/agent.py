@@ -269,8 +269,9 @@ class _TurnRun(_TurnCalls):
         clarification of the turn), the reply is its question whatever the loop ended with.
 
         The report is on the reply the user gets, checked against this turn's outputs: a question is SimXAI's
-        own and states no claim; a rendering is checked itself, unless it replaced a written reply, whose
-        unsupported claims the report then names (`fallback_used`).
+        own and states no claim; a rendering is SimXAI's own text built from the outputs, re-read only with
+        `guard_renderings` on (else its report says `rendered`), unless it replaced a written reply: a non-answer's
+        rendering is read, and a reply with unsupported claims keeps the report that names them (`fallback_used`).
         """
         fallback = outcome.fallback
         clarification = asked or (outcome.clarification if isinstance(outcome, Clarify) else None)
@@ -300,9 +301,13 @@ class _TurnRun(_TurnCalls):
             rendered.insert(0, counted)  # "how many of them are predicted X": that number first, then the breakdown
         non_answer = outcome.non_answer if isinstance(outcome, Render) else None
         if rendered and not written and self.agent.settings.guard:
-            # The deterministic rendering is checked too, so every turn reports its claims; a written reply it
-            # replaced keeps the report that names its unsupported claims.
-            report = self._claims(" ".join(r for r in rendered if r), self._outputs(), timed=False)
+            # SimXAI's own rendering, built from the outputs, is re-read only when `guard_renderings` asks (tests
+            # and benches do); else its report says so. One that replaced a written non-answer is read as before,
+            # and a written reply it replaced for unsupported claims keeps the report that names them.
+            if self.agent.settings.guard_renderings or non_answer is not None:
+                report = self._claims(" ".join(r for r in rendered if r), self._outputs(), timed=False)
+            else:
+                report = GuardReport(rendered=True)
             if non_answer is not None:
                 report = report.model_copy(update={"regenerated": True, "fallback_used": True})
         if rendered:

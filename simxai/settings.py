@@ -51,6 +51,8 @@ class Settings(pydantic_settings.BaseSettings):
     fallback_to_router: bool = False
     max_calls_per_turn: int = 4
     guard: bool = True
+    #: Re-read SimXAI's own renderings of the outputs with the guard too (replies an LLM wrote are always read).
+    guard_renderings: bool = False
     #: Prompt tokens a request may take (the LLM's context minus the reply); older turns are dropped to fit.
     context_tokens: int | None = None
 
@@ -143,13 +145,14 @@ def build_fallback(settings: Settings, backend: Backend) -> Backend | None:
 
 
 def agent_settings(settings: Settings) -> AgentSettings:
-    """The engine's settings: how many calls a turn may make, and whether the faithfulness guard runs."""
+    """The engine's settings: how many calls a turn may make, and what the faithfulness guard reads."""
     from simxai.agent import AgentSettings
 
     return AgentSettings.model_validate(
         {
             "max_calls_per_turn": settings.max_calls_per_turn,
             "guard": settings.guard,
+            "guard_renderings": settings.guard_renderings,
             "context_tokens": settings.context_tokens,
         }
     )

@@ -8,6 +8,7 @@ from simxai.exceptions import BackendUnavailableError, ToolCallParseError
 from simxai.followup_context import is_new_request
 from simxai.messages import Message
 from simxai.results import format_percent
+from tests.backends.routing import CHECKED
 
 
 def faithful_prediction_reply(host, instance: int) -> str:
@@ -446,7 +447,7 @@ async def test_how_to_be_the_predicted_label_says_so_once(demo_host):
     from simxai.backends.router import RouterBackend
 
     label = demo_host.predict(demo_host.resolve(41)).label
-    turn = await Agent(demo_host, RouterBackend()).run_turn(f"how could patient 41 become {label}?")
+    turn = await Agent(demo_host, RouterBackend(), settings=CHECKED).run_turn(f"how could patient 41 become {label}?")
     assert [c.function for c in turn.calls] == ["explain_how_to_be_that"]
     assert turn.reply.count(f"predicts {label}") == 1 and "nothing needs to change" in turn.reply
     assert turn.faithfulness.passed

@@ -18,6 +18,7 @@ from simxai.functions import get_data_information
 from simxai.guard import Vocabulary, check_claims
 from simxai.hosts.base import GroupHost, Host, HostSchema, InstanceRef
 from simxai.results import DataInformationResult, Subject
+from tests.backends.routing import CHECKED
 
 
 @pytest.fixture(scope="module")
@@ -51,7 +52,7 @@ def kiln_host() -> Host:
 
 
 def _run(host: Host, turns: list[str]):
-    agent = Agent(host, RouterBackend())
+    agent = Agent(host, RouterBackend(), settings=CHECKED)
 
     async def run():
         conversation = agent.conversation()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from simxai import Agent, load_backend
+from tests.backends.routing import CHECKED
 
 
 def test_a_features_statistics_open_with_its_description(demo_host) -> None:
@@ -19,7 +20,11 @@ def test_a_features_statistics_open_with_its_description(demo_host) -> None:
 
 def test_the_guard_passes_the_described_statistics(demo_host) -> None:
     async def ask() -> tuple[str, bool]:
-        turn = await Agent(demo_host, load_backend("router")).conversation().send("what is the mean bmi in the data?")
+        turn = (
+            await Agent(demo_host, load_backend("router"), settings=CHECKED)
+            .conversation()
+            .send("what is the mean bmi in the data?")
+        )
         return turn.reply, turn.faithfulness.passed
 
     reply, passed = asyncio.run(ask())

@@ -12,10 +12,11 @@ from simxai import Agent, Turn
 from simxai.backends.router import RouterBackend
 from simxai.guard import Vocabulary, check_claims
 from simxai.hosts.base import Host
+from tests.backends.routing import CHECKED
 
 
 async def _turn(host: Host, text: str) -> Turn:
-    return await Agent(host, RouterBackend()).conversation().send(text)
+    return await Agent(host, RouterBackend(), settings=CHECKED).conversation().send(text)
 
 
 @pytest.mark.parametrize(

@@ -19,6 +19,7 @@ from simxai.functions import default_registry
 from simxai.guard import Vocabulary, check_claims
 from simxai.hosts.base import Host
 from simxai.results import result_payload
+from tests.backends.routing import CHECKED
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -68,7 +69,7 @@ def tenant_host() -> Host:
 
 @pytest.mark.parametrize("text", ["stats on missed payments?", "what are the rent-to-income numbers like, on average?"])
 async def test_the_engine_s_data_card_reply_passes_the_guard(tenant_host: Host, text: str) -> None:
-    turn = await Agent(tenant_host, RouterBackend()).conversation().send(text)
+    turn = await Agent(tenant_host, RouterBackend(), settings=CHECKED).conversation().send(text)
     assert [c.function for c in turn.calls] == ["get_data_information"]
     assert "(" in turn.reply and turn.faithfulness is not None and turn.faithfulness.passed, turn.faithfulness
 
@@ -82,7 +83,7 @@ async def test_the_engine_s_data_card_reply_passes_the_guard(tenant_host: Host, 
 )
 async def test_a_label_that_is_a_verb_of_moving_says_no_direction_of_a_change(tenant_host: Host, text: str) -> None:
     # "change income_ratio from 30 to 32 (then falls_behind, 53.2%)": 'falls' is the class's name, not a lowering
-    turn = await Agent(tenant_host, RouterBackend()).conversation().send(text)
+    turn = await Agent(tenant_host, RouterBackend(), settings=CHECKED).conversation().send(text)
     assert turn.calls and turn.calls[0].function in ("explain_why_not", "explain_how_to_be_that")
     assert "falls_behind" in turn.reply and turn.faithfulness is not None and turn.faithfulness.passed, (
         turn.faithfulness

@@ -21,6 +21,7 @@ from simxai.backends.router import RouterBackend
 from simxai.functions import default_registry
 from simxai.hosts.base import Host
 from simxai.results import DataInformationResult
+from tests.backends.routing import CHECKED
 
 
 @pytest.fixture(scope="module")
@@ -84,7 +85,7 @@ def ticket_host() -> Host:
 
 
 async def _turns(host: Host, *texts: str) -> list[Turn]:
-    conversation = Agent(host, RouterBackend()).conversation()
+    conversation = Agent(host, RouterBackend(), settings=CHECKED).conversation()
     return [await conversation.send(text) for text in texts]
 
 

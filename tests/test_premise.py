@@ -8,6 +8,7 @@ from simxai.agent import Agent
 from simxai.backends import load_backend
 from simxai.backends.testing import ScriptedBackend, call
 from simxai.functions import get_local_explanation, get_prediction
+from tests.backends.routing import CHECKED
 
 
 @pytest.fixture(scope="module")
@@ -40,7 +41,7 @@ def premise_case(host, wrong_recorded: bool) -> tuple[int, str, str, str]:
 async def test_the_router_engine_corrects_a_wrong_premise_first(request, fixture, question, wrong_recorded):
     host = request.getfixturevalue(fixture)
     i, predicted, other, recorded = premise_case(host, wrong_recorded)
-    turn = await Agent(host, load_backend("router")).conversation().send(question.format(i, other))
+    turn = await Agent(host, load_backend("router"), settings=CHECKED).conversation().send(question.format(i, other))
     [record] = turn.calls
     assert (record.function, record.arguments) == ("get_local_explanation", {"instance": i, "prediction_label": other})
     noun = host.schema().instance_noun
@@ -57,7 +58,11 @@ async def test_the_router_engine_corrects_a_wrong_premise_first(request, fixture
 
 async def test_a_premise_that_holds_gets_no_correction(loan_host):
     i, predicted, _, _ = premise_case(loan_host, wrong_recorded=True)
-    turn = await Agent(loan_host, load_backend("router")).conversation().send(f"why was applicant {i} {predicted}?")
+    turn = (
+        await Agent(loan_host, load_backend("router"), settings=CHECKED)
+        .conversation()
+        .send(f"why was applicant {i} {predicted}?")
+    )
     assert turn.reply.startswith(f"The model predicts {predicted} for applicant {i}. The features")
     assert "not " + predicted not in turn.reply and "ask why" not in turn.reply
     assert turn.calls[0].output["recorded_label"] is None
@@ -65,7 +70,7 @@ async def test_a_premise_that_holds_gets_no_correction(loan_host):
 
 async def test_the_offered_why_not_is_understood(loan_host):
     i, predicted, other, _ = premise_case(loan_host, wrong_recorded=True)
-    conversation = Agent(loan_host, load_backend("router")).conversation()
+    conversation = Agent(loan_host, load_backend("router"), settings=CHECKED).conversation()
     await conversation.send(f"why was applicant {i} {other}?")
     turn = await conversation.send(f"why does it not predict {other}?")
     assert [(c.function, c.arguments) for c in turn.calls] == [

@@ -23,7 +23,7 @@ from simxai.functions.counterfactual import explain_how_to_still_be_this
 from simxai.hosts import host_from_model
 from simxai.hosts.base import Host
 from simxai.hosts.tabular import TabularHost
-from tests.backends.routing import route
+from tests.backends.routing import CHECKED, route
 
 FEATURES = ["humidity_pct", "soil_temp_c", "days_since_watering"]
 STILL = "explain_how_to_still_be_this"
@@ -118,7 +118,7 @@ def test_the_router_reads_the_label_said_to_keep(trays, said: str, kept: str | N
 async def test_through_the_engine_the_wrong_premise_is_said_and_the_question_it_gives_is_answered(trays) -> None:
     host = trays[0]
     tray, _ = _predicted(trays, "diseased")
-    conversation = Agent(host, RouterBackend()).conversation()
+    conversation = Agent(host, RouterBackend(), settings=CHECKED).conversation()
     turn = await conversation.send(f"what would tray {tray} need to stay thriving?")
     [ran] = turn.calls
     assert ran.function == STILL and ran.arguments == {"instance": tray, "kept_label": "thriving"}
@@ -132,12 +132,20 @@ async def test_through_the_engine_the_wrong_premise_is_said_and_the_question_it_
 
 async def test_on_the_demo_patient_12_predicted_stable_has_no_progressing_to_keep(demo_host) -> None:
     for said in ("what would patient 12 need to stay progressing?", "how can patient 12 remain progressing?"):
-        turn = await Agent(demo_host, RouterBackend()).conversation().send(said)
+        turn = await Agent(demo_host, RouterBackend(), settings=CHECKED).conversation().send(said)
         assert [c.arguments for c in turn.calls] == [{"instance": 12, "kept_label": "progressing"}]
         assert turn.reply.startswith("The model predicts stable for patient 12 (78.6%), not progressing, so there")
         assert "It stays stable" not in turn.reply and turn.faithfulness.passed
-    kept = await Agent(demo_host, RouterBackend()).conversation().send("what would patient 12 need to stay stable?")
-    plain = await Agent(demo_host, RouterBackend()).conversation().send("how robust is the prediction for patient 12?")
+    kept = (
+        await Agent(demo_host, RouterBackend(), settings=CHECKED)
+        .conversation()
+        .send("what would patient 12 need to stay stable?")
+    )
+    plain = (
+        await Agent(demo_host, RouterBackend(), settings=CHECKED)
+        .conversation()
+        .send("how robust is the prediction for patient 12?")
+    )
     assert kept.calls[0].arguments == {"instance": 12, "kept_label": "stable"}
     assert plain.calls[0].arguments == {"instance": 12}
     assert kept.reply == plain.reply and "It stays stable when" in kept.reply
@@ -145,7 +153,7 @@ async def test_on_the_demo_patient_12_predicted_stable_has_no_progressing_to_kee
 
 async def _send(host: Host, said: str) -> Turn:
     """The engine's turn for `said`, the first of a conversation on `host` with the offline router."""
-    return await Agent(host, RouterBackend()).conversation().send(said)
+    return await Agent(host, RouterBackend(), settings=CHECKED).conversation().send(said)
 
 
 @pytest.fixture(scope="module")

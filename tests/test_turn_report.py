@@ -11,6 +11,7 @@ from simxai.backends.testing import ScriptedBackend, call
 from simxai.exceptions import BackendUnavailableError
 from simxai.guard import GuardReport, check_claims
 from simxai.prompts import guard_retry, non_answer_retry
+from tests.backends.routing import CHECKED
 
 NO_PATIENT = "There is no patient 5001."
 
@@ -45,13 +46,13 @@ def answered(conversation: Conversation, turn: Turn, instance: int) -> None:
 
 async def test_the_answer_after_a_clarification_reports_on_its_own_rendering(demo_host):
     for answer in ("predict patient 12", "12"):
-        conversation = Agent(demo_host, RouterBackend()).conversation()
+        conversation = Agent(demo_host, RouterBackend(), settings=CHECKED).conversation()
         asked(await conversation.send("what does the model predict for patient 5001?"))
         answered(conversation, await conversation.send(answer), 12)
 
 
 async def test_an_id_that_does_not_exist_as_the_answer_is_asked_about_again(demo_host):
-    conversation = Agent(demo_host, RouterBackend()).conversation()
+    conversation = Agent(demo_host, RouterBackend(), settings=CHECKED).conversation()
     asked(await conversation.send("what does the model predict for patient 5001?"))
     again = await conversation.send("5001")
     asked(again)
@@ -62,7 +63,7 @@ async def test_an_id_that_does_not_exist_as_the_answer_is_asked_about_again(demo
 async def test_the_router_answering_for_a_failed_llm_after_a_clarification_writes_no_reply(demo_host):
     rejected = call("get_prediction", instance=5001)
     llm = ScriptedBackend([rejected, rejected, BackendUnavailableError("connection refused")], name="openai:x")
-    conversation = Agent(demo_host, llm, fallback=RouterBackend()).conversation()
+    conversation = Agent(demo_host, llm, fallback=RouterBackend(), settings=CHECKED).conversation()
     asked(await conversation.send("what does the model predict for patient 5001?"))
     turn = await conversation.send("12")
     llm.assert_complete()

@@ -112,6 +112,8 @@ class GuardReport(pydantic.BaseModel):
     unsure: dict[str, str] = {}
     regenerated: bool = False
     fallback_used: bool = False
+    #: SimXAI's own rendering of the outputs, not re-read by the guard (`guard_renderings` off): no claim checked
+    rendered: bool = False
 
 
 class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks, _StatementChecks):

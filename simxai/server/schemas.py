@@ -105,7 +105,11 @@ class TurnResponse(pydantic.BaseModel):
     clarification: Clarification | None = pydantic.Field(
         None, description="Set when the reply is a question back to the user (e.g. which patient)."
     )
-    faithfulness: GuardReport
+    faithfulness: GuardReport = pydantic.Field(
+        description="The faithfulness guard's report on the reply: the claims it read and those the function outputs "
+        "do not support. Every reply an LLM wrote is read. `rendered` is true when the reply is SimXAI's own rendering "
+        "of the outputs, which the guard does not re-read unless SIMXAI_GUARD_RENDERINGS=1 (no claims are listed then)."
+    )
     backend: str = pydantic.Field(description="The backend that answered, e.g. router or openai:<model>.")
     fallback: str | None = pydantic.Field(
         None, description="Set when the configured backend failed and the offline router answered instead."

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from simxai import Agent, Turn
+from simxai.agent import AgentSettings
 from simxai.backends.base import CLARIFY, CompletionRequest
 from simxai.backends.router import RouterBackend
 from simxai.eval_suite.router_training.authors import HOST_SCHEMAS
@@ -27,9 +28,16 @@ def route(
     return question, [(c.name, c.arguments) for c in response.tool_calls]
 
 
+#: The engine with the guard re-reading the router's own renderings too (off on the live path): the tests' turns
+#: report the guard's claims on every rendering, so a test that a reply passes the guard is one.
+CHECKED = AgentSettings(guard_renderings=True)
+
+
 async def talk(host: Any, router: RouterBackend, *texts: str) -> list[Turn]:
-    """The engine's turns for `texts`, sent in order in one conversation on `host` with `router`."""
-    conversation = Agent(host, router).conversation()
+    """The engine's turns for `texts`, sent in order in one conversation on `host` with `router`; the guard
+    re-reads the renderings (`CHECKED`), so each turn's report is the guard's on its reply.
+    """
+    conversation = Agent(host, router, settings=CHECKED).conversation()
     return [await conversation.send(text) for text in texts]
 
 

@@ -359,6 +359,19 @@ def test_the_claim_count_under_a_reply_agrees_in_number(serve, browser):
     assert not errors
 
 
+def test_a_routers_rendering_says_it_is_built_from_the_outputs_not_a_claim_count(serve, browser):
+    # The guard does not re-read SimXAI's own rendering on the live path: the page says what the reply is.
+    from playwright.sync_api import expect
+
+    page, errors = _page(browser)
+    page.goto(serve() + "/")
+    meta = _ask(page, "what does the model predict for patient 12?", 0).locator(".meta")
+    expect(meta).to_contain_text("router · ")
+    expect(meta).to_contain_text(" · built from the outputs")
+    expect(meta).not_to_contain_text("checked")
+    assert not errors
+
+
 def test_the_status_line_says_the_router_is_offline_and_no_llm(serve, browser):
     from playwright.sync_api import expect
 

@@ -7,6 +7,7 @@ import sqlite3
 
 from simxai.backends.base import CompletionRequest, CompletionResponse
 from simxai.backends.testing import FunctionBackend, call, reply
+from simxai.guard import Vocabulary, check_claims
 
 from .helpers import new_session, say, serving
 
@@ -170,12 +171,18 @@ async def test_the_answer_after_a_clarification_reports_on_its_own_reply(client,
     question = await say(client, session_id, "what does the model predict for patient 5001?")
     assert question["clarification"]["missing"] == ["instance"] and "no patient 5001" in question["reply"]
     assert question["faithfulness"]["passed"] and question["faithfulness"]["claims"] == []
+    assert not question["faithfulness"]["rendered"]  # a question is no rendering of outputs
     label = demo_host.predict(demo_host.resolve(12)).label
     for answer_text in ("predict patient 12", "12"):
         answer = await say(client, session_id, answer_text)
         assert [(c["function"], c["arguments"]) for c in answer["calls"]] == [("get_prediction", {"instance": 12})]
         report = answer["faithfulness"]
         assert report["passed"] and not report["fallback_used"] and report["unsupported"] == [], report
-        assert f"prediction {label}" in report["claims"] and f"predicts {label} for patient 12" in answer["reply"]
+        # The router's own rendering: the served report says so (the guard does not re-read it live) ...
+        assert report["rendered"] and report["claims"] == [] and f"predicts {label} for patient 12" in answer["reply"]
+        # ... and the guard, reading the reply against the call's output, finds its prediction supported.
+        outputs = [c["output"] for c in answer["calls"]]
+        checked = check_claims(answer["reply"], outputs, vocabulary=Vocabulary.for_schema(demo_host.schema()))
+        assert checked.passed and f"prediction {label}" in checked.claims, checked
         if answer_text == "predict patient 12":
             await say(client, session_id, "what does the model predict for patient 5001?")  # asked again
