@@ -31,6 +31,7 @@ from typing import Any
 
 from simxai.backends._correction_steps import DIRECTION, held_amounts, signed, unit_free
 from simxai.backends._dialogue_labels import subject_id
+from simxai.backends._router_added_change import added_supposition
 from simxai.backends._router_category_correction import category_correction
 from simxai.backends._router_decision import Decision
 from simxai.backends.base import CLARIFY, CompletionRequest, CompletionResponse
@@ -425,6 +426,11 @@ def added_value(
         return {**previous.arguments, "changes": {**changes, feature: _as_number(number)}}
     if spans:
         return None  # a feature the number does not fit: the engine reads and checks the turn
+    supposed = added_supposition(text)
+    said = extract_changes(supposed, schema) if supposed is not None else None
+    if said and not set(said) & set(changes):
+        # "and also 6 cm across", "plus a 4 mm wick": the unit or word after the number names the feature
+        return {**previous.arguments, "changes": {**changes, **said}}
     kept = ", ".join(f"{name} {value}" for name, value in changes.items())
     question = f"Which feature should be {_as_number(number)}, besides {kept}? For example '{schema.features[0].name} "
     question += f"{_as_number(number)}'."
