@@ -104,7 +104,9 @@ _OTHER_CLASS_ONLY = re.compile(
 # "only those over 60", "among them, the smokers", "just the ones who rent": a condition added to the group in focus
 _NARROWS = re.compile(
     r"^\W*(?:(?:and|but|now|ok(?:ay)?|so)\W+)?(?:(?:only|just)\s+(?:for\s+|among\s+)?(?:those|the\s+ones|them|these)\b|"
-    r"(?:among|of)\s+(?:them|those|these)\b)",
+    r"(?:among|of)\s+(?:them|those|these)\b|"
+    # "only the recycled ones", "just the cold extracted linden", "narrow that (down) to wildflower"
+    r"(?:only|just)\s+the\s+[a-z]|narrow\s+(?:it|that|this|them|those|these)\s+(?:down\s+)?to\b)",
     re.IGNORECASE,
 )
 _UP = frozenset("higher up more older larger bigger increase raise".split())
@@ -358,18 +360,34 @@ def repeated_value(text: str, history: Sequence[Message], schema: HostSchema | N
     return {**previous.arguments, "changes": {feature: _as_number(number)}}
 
 
+# The calls whose group a narrowing turn narrows, and the argument each holds its group in
+_GROUPED = {"get_model_performance": "group", "get_data_information": "group", "get_prediction": "instance"}
+
+
 def narrowed_group(text: str, history: Sequence[Message], schema: HostSchema | None) -> dict[str, Any] | None:
-    """The arguments of "only those over 60" after a metric on a group: the metric on both conditions at once."""
+    """The arguments of "only those over 60" after a call on a group (a metric, the data, the predictions of a
+    group): the same call on both conditions at once. A condition on a category the group already fixes
+    replaces that one ("only the cold extracted linden" after the cold extracted ones keeps one cold extracted).
+    """
     previous = last_call(history)
     if _NARROWS.match(text) is None or previous is None or schema is None or schema.kind != "tabular":
         return None
-    group = previous.arguments.get("group")
-    if previous.name != "get_model_performance" or not isinstance(group, str) or group in ("", "all"):
+    key = _GROUPED.get(previous.name)
+    group = previous.arguments.get(key) if key is not None else None
+    if key is None or not isinstance(group, str) or not re.search(r"[=<>]", group):
         return None
     added = extract_argument("group", text, schema)
-    if not isinstance(added, str) or added in ("", "all") or added in group:
+    if not isinstance(added, str) or not re.search(r"[=<>]", added):
         return None
-    return {**previous.arguments, "group": f"{group} and {added}"}
+    clauses = group.split(" and ")
+    for clause in added.split(" and "):
+        name = re.split(r"\s*(?:[=<>!]=?)\s*", clause, maxsplit=1)[0]
+        if " = " in clause:  # another value of a category already fixed: the new one instead
+            clauses = [c for c in clauses if not c.startswith(f"{name} = ")]
+        if clause not in clauses:
+            clauses.append(clause)
+    narrowed = " and ".join(clauses)
+    return None if narrowed == group else {**previous.arguments, key: narrowed}
 
 
 # "and 'dull' instead?", "what about 'flat'?": another replacement for the word the last what-if replaced
@@ -485,8 +503,9 @@ def repair_decision(
         )
         return CompletionResponse(content=question, model="router", finish_reason=CLARIFY)
     narrowed = narrowed_group(text, history, request.host)
-    if narrowed is not None and "get_model_performance" in {s.name for s in request.functions}:
-        return Decision("get_model_performance", 1.0, True, arguments=narrowed)
+    previous = last_call(history)
+    if narrowed is not None and previous is not None and previous.name in {s.name for s in request.functions}:
+        return Decision(previous.name, 1.0, True, arguments=narrowed)
     if "explain_what_if" not in {s.name for s in request.functions}:
         return None
     schema = request.host
