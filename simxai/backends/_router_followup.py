@@ -66,15 +66,14 @@ _WHICH_ONES = re.compile(
 
 
 def _per_class(call: LastCall, text: str, named: str) -> bool:
-    """Whether a call is a metric of one class (precision, recall, f1) or the global explanation, of no class yet or of
-    another, and the turn names the class alone ("for placed only"): "the ones labelled placed" or "placed runs" name a group
+    """Whether a call is a metric of one class (precision, recall, f1) or the global explanation, naming no class yet,
+    and the turn names the class alone ("for placed only"): "the ones labelled placed" or "placed runs" name a group
     of instances instead.
     """
     metric = str(call.arguments.get("metric") or "").lower()
     per_class = call.name == "get_model_performance" and metric in _PER_CLASS
     # "and for cracked in particular?" after the features that matter overall: that class's ranking
-    # ("and for tunnels" after the recall for smokes: another class's, the one said instead)
-    if not (per_class or call.name == "get_global_explanation") or call.arguments.get("label") == named:
+    if not (per_class or call.name == "get_global_explanation") or call.arguments.get("label"):
         return False
     rest = re.sub(re.escape(named).replace("_", "[_ -]?"), " ", text.lower())
     return all(w in _ALONE for w in re.findall(r"[a-z']+", rest))

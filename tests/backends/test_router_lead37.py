@@ -156,7 +156,7 @@ def test_a_bound_in_a_larger_unit_converts_when_no_feature_is_kept_in_it() -> No
     assert extract_argument("group", "the boards under 11 cm", FINS_ONLY) == "fin depth (mm) < 110"
 
 
-# --- a metric of one class, asked on all the data or for another class ------------------------------------------------
+# --- a metric of one class, asked on all the data --------------------------------------------------------------------
 
 
 def _recall_of_fast_on_epoxy() -> list:
@@ -171,11 +171,3 @@ def test_the_same_on_all_the_data_keeps_the_class(router: RouterBackend) -> None
     # a group named after "same on" is that group, never all the data
     question, called = route(router, "same on the polyester ones", BOARDS, _recall_of_fast_on_epoxy())
     assert called and called[0][1].get("group") == "glassing = polyester"
-
-
-def test_another_class_named_alone_replaces_the_class_of_the_metric(router: RouterBackend) -> None:
-    expected = ("", [("get_model_performance", {"metric": "recall", "group": "glassing = epoxy", "label": "stable"})])
-    assert route(router, "and for stable", BOARDS, _recall_of_fast_on_epoxy()) == expected
-    # the class already asked about, named again, asks the same thing
-    question, called = route(router, "and for fast", BOARDS, _recall_of_fast_on_epoxy())
-    assert all(arguments.get("label") in (None, "fast") for _, arguments in called)
