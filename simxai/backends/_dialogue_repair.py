@@ -5,7 +5,7 @@
   went up by 5" moves the change to bmi (`correction`). The number replaces the number of the last turn whose
   role it can take (an id, or a value or step within the feature's range); when it can take two, the router asks.
 - "both together" after two what-ifs on one instance makes both changes at once (`combined_changes`).
-- "only those over 60" after a metric on women is the metric on women over 60 (`narrowed_group`).
+- "only those over 60" after a metric on women is the metric on women over 60 (`simxai.backends._dialogue_narrowing`).
 - "and a smaller loan amount too, 80" after a what-if adds loan_amount = 80; with no feature the value fits, the
   router asks which feature it is for, never reads 80 as an instance (`added_value`).
 - "and 'dull' instead?" after a text what-if that replaced one word replaces it by "dull" (`replaced_word`).
@@ -31,6 +31,7 @@ from typing import Any
 
 from simxai.backends._correction_steps import DIRECTION, held_amounts, signed, unit_free
 from simxai.backends._dialogue_labels import subject_id
+from simxai.backends._dialogue_narrowing import narrowed_group
 from simxai.backends._router_added_change import added_supposition
 from simxai.backends._router_category_correction import category_correction
 from simxai.backends._router_decision import Decision
@@ -48,7 +49,6 @@ __all__ = [
     "combined_changes",
     "correction",
     "correction_readings",
-    "narrowed_group",
     "repair_decision",
     "repeated_value",
     "replaced_word",
@@ -102,13 +102,6 @@ _OTHER_CLASS_ONLY = re.compile(
     re.IGNORECASE,
 )
 # "only those over 60", "among them, the smokers", "just the ones who rent": a condition added to the group in focus
-_NARROWS = re.compile(
-    r"^\W*(?:(?:and|but|now|ok(?:ay)?|so)\W+)?(?:(?:only|just)\s+(?:for\s+|among\s+)?(?:those|the\s+ones|them|these)\b|"
-    r"(?:among|of)\s+(?:them|those|these)\b|"
-    # "only the recycled ones", "just the cold extracted linden", "narrow that (down) to wildflower"
-    r"(?:only|just)\s+the\s+[a-z]|narrow\s+(?:it|that|this|them|those|these)\s+(?:down\s+)?to\b)",
-    re.IGNORECASE,
-)
 _UP = frozenset("higher up more older larger bigger increase raise".split())
 _AGE_WORDS = frozenset({"younger", "older"})
 # "and 28?", "what about 28", "and if it were 28?", "at 28 then", "make that 0", "change it to 22": a new value for the
@@ -358,36 +351,6 @@ def repeated_value(text: str, history: Sequence[Message], schema: HostSchema | N
     if bounds is None or schema.has_id(number) or not bounds[0] <= number <= bounds[1]:
         return None
     return {**previous.arguments, "changes": {feature: _as_number(number)}}
-
-
-# The calls whose group a narrowing turn narrows, and the argument each holds its group in
-_GROUPED = {"get_model_performance": "group", "get_data_information": "group", "get_prediction": "instance"}
-
-
-def narrowed_group(text: str, history: Sequence[Message], schema: HostSchema | None) -> dict[str, Any] | None:
-    """The arguments of "only those over 60" after a call on a group (a metric, the data, the predictions of a
-    group): the same call on both conditions at once. A condition on a category the group already fixes
-    replaces that one ("only the cold extracted linden" after the cold extracted ones keeps one cold extracted).
-    """
-    previous = last_call(history)
-    if _NARROWS.match(text) is None or previous is None or schema is None or schema.kind != "tabular":
-        return None
-    key = _GROUPED.get(previous.name)
-    group = previous.arguments.get(key) if key is not None else None
-    if key is None or not isinstance(group, str) or not re.search(r"[=<>]", group):
-        return None
-    added = extract_argument("group", text, schema)
-    if not isinstance(added, str) or not re.search(r"[=<>]", added):
-        return None
-    clauses = group.split(" and ")
-    for clause in added.split(" and "):
-        name = re.split(r"\s*(?:[=<>!]=?)\s*", clause, maxsplit=1)[0]
-        if " = " in clause:  # another value of a category already fixed: the new one instead
-            clauses = [c for c in clauses if not c.startswith(f"{name} = ")]
-        if clause not in clauses:
-            clauses.append(clause)
-    narrowed = " and ".join(clauses)
-    return None if narrowed == group else {**previous.arguments, key: narrowed}
 
 
 # "and 'dull' instead?", "what about 'flat'?": another replacement for the word the last what-if replaced

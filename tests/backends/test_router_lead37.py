@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from simxai.backends._dialogue_repair import narrowed_group
+from simxai.backends._dialogue_narrowing import narrowed_group
 from simxai.backends.router import RouterBackend
 from simxai.extraction import extract_argument, extract_changes
 from simxai.hosts.base import FeatureSchema, HostSchema
@@ -91,6 +91,8 @@ def test_wider_and_narrower_are_steps_of_the_one_feature_in_that_unit() -> None:
     assert extract_changes("what if board 135850 were 5 mm narrower", BOARDS) == {"fin depth (mm)": "-5"}
     # a step in a unit no feature is kept in stays unread (asked), never another feature's
     assert extract_changes("what if board 135850 were 2 inches wider", BOARDS) is None
+    # a width of something else, said as the subject, is no change of the board
+    assert extract_changes("what if the rack was 2 cm wider for board 135850", BOARDS) is None
 
 
 # --- "double it" after a step ---------------------------------------------------------------------------------------
