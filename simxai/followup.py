@@ -74,6 +74,7 @@ __all__ = [
     "carried_change",
     "extract_step",
     "focus_feature",
+    "multiplied_step",
     "last_call",
     "adds_to_previous",
     "bare_why",
@@ -216,6 +217,32 @@ def _step(text: str) -> Step | None:
         direction = (only.groupdict().get("dir") or only.group("verb")).lower()
         return Step(_sign(direction), None, age=direction in _AGE_WORDS)
     return None
+
+
+# "double it", "halve that": a factor of the change just tried, said of it with a pronoun
+_MULTIPLY_IT = re.compile(r"\b(?:double|triple|halve)\s+(?:it|that)\b", re.IGNORECASE)
+_SIGNED_STEP = re.compile(r"(?P<sign>[+-])(?P<n>\d+(?:\.\d+)?)(?P<pct>%?)")
+
+
+def multiplied_step(text: str, step: Step, focus: str | None, history: Sequence[Message]) -> Step:
+    """The step "double it" takes after a what-if that moved the feature in focus by a step: that step multiplied
+    ("30 days more", then "double it": 60 days more, "+60"); `step` itself after a value said outright or any
+    other turn ("double it" after "what if the price were 100" doubles the feature).
+    """
+    if step.sign != "*" or step.amount is None or focus is None or not _MULTIPLY_IT.search(text):
+        return step
+    previous = last_call(history)
+    changes = previous.arguments.get("changes") if previous is not None else None
+    said = (
+        changes.get(focus)
+        if previous is not None and previous.name == "explain_what_if" and isinstance(changes, dict)
+        else None
+    )
+    tried = _SIGNED_STEP.fullmatch(said) if isinstance(said, str) else None
+    if tried is None:
+        return step
+    sign: Literal["+", "-"] = "+" if tried.group("sign") == "+" else "-"
+    return Step(sign, float(tried.group("n")) * step.amount, percent=bool(tried.group("pct")))
 
 
 def focus_feature(history: Sequence[Message], schema: HostSchema | None = None) -> str | None:

@@ -147,7 +147,9 @@ _ALL_OF_IT = (
     r"the\s+(?:whole|entire|full)\s+(?:test\s+)?[a-z]+|(?:all|every)\s+(?:of\s+)?(?:the\s+)?(?:data|rows?|records?))"
 )
 _OVERALL = re.compile(
-    r"^\W*(?:(?:and|but|now|then|ok(?:ay)?|what\s+about|how\s+about)\W+)*(?:(?:for|on|over|across)\s+)?"
+    # "same on all records": the previous question asked again ("the same", "same thing") on all the data
+    r"^\W*(?:(?:and|but|now|then|ok(?:ay)?|what\s+about|how\s+about|(?:the\s+)?same(?:\s+thing)?)\W+)*"
+    r"(?:(?:for|on|over|across)\s+)?"
     rf"{_ALL_OF_IT}(?:\s+now)?(?:\W+(?:(?:for|on|over|across)\s+)?{_ALL_OF_IT})?"
     r"(?:\s+(?:then|instead|again|now))?\W*$",
     re.IGNORECASE,

@@ -5,7 +5,7 @@
   went up by 5" moves the change to bmi (`correction`). The number replaces the number of the last turn whose
   role it can take (an id, or a value or step within the feature's range); when it can take two, the router asks.
 - "both together" after two what-ifs on one instance makes both changes at once (`combined_changes`).
-- "only those over 60" after a metric on women is the metric on women over 60 (`narrowed_group`).
+- "only those over 60" after a metric on women is the metric on women over 60 (`simxai.backends._dialogue_narrowing`).
 - "and a smaller loan amount too, 80" after a what-if adds loan_amount = 80; with no feature the value fits, the
   router asks which feature it is for, never reads 80 as an instance (`added_value`).
 - "and 'dull' instead?" after a text what-if that replaced one word replaces it by "dull" (`replaced_word`).
@@ -31,6 +31,8 @@ from typing import Any
 
 from simxai.backends._correction_steps import DIRECTION, held_amounts, signed, unit_free
 from simxai.backends._dialogue_labels import subject_id
+from simxai.backends._dialogue_narrowing import narrowed_group
+from simxai.backends._router_added_change import added_supposition
 from simxai.backends._router_category_correction import category_correction
 from simxai.backends._router_decision import Decision
 from simxai.backends.base import CLARIFY, CompletionRequest, CompletionResponse
@@ -47,7 +49,6 @@ __all__ = [
     "combined_changes",
     "correction",
     "correction_readings",
-    "narrowed_group",
     "repair_decision",
     "repeated_value",
     "replaced_word",
@@ -101,11 +102,6 @@ _OTHER_CLASS_ONLY = re.compile(
     re.IGNORECASE,
 )
 # "only those over 60", "among them, the smokers", "just the ones who rent": a condition added to the group in focus
-_NARROWS = re.compile(
-    r"^\W*(?:(?:and|but|now|ok(?:ay)?|so)\W+)?(?:(?:only|just)\s+(?:for\s+|among\s+)?(?:those|the\s+ones|them|these)\b|"
-    r"(?:among|of)\s+(?:them|those|these)\b)",
-    re.IGNORECASE,
-)
 _UP = frozenset("higher up more older larger bigger increase raise".split())
 _AGE_WORDS = frozenset({"younger", "older"})
 # "and 28?", "what about 28", "and if it were 28?", "at 28 then", "make that 0", "change it to 22": a new value for the
@@ -357,20 +353,6 @@ def repeated_value(text: str, history: Sequence[Message], schema: HostSchema | N
     return {**previous.arguments, "changes": {feature: _as_number(number)}}
 
 
-def narrowed_group(text: str, history: Sequence[Message], schema: HostSchema | None) -> dict[str, Any] | None:
-    """The arguments of "only those over 60" after a metric on a group: the metric on both conditions at once."""
-    previous = last_call(history)
-    if _NARROWS.match(text) is None or previous is None or schema is None or schema.kind != "tabular":
-        return None
-    group = previous.arguments.get("group")
-    if previous.name != "get_model_performance" or not isinstance(group, str) or group in ("", "all"):
-        return None
-    added = extract_argument("group", text, schema)
-    if not isinstance(added, str) or added in ("", "all") or added in group:
-        return None
-    return {**previous.arguments, "group": f"{group} and {added}"}
-
-
 # "and 'dull' instead?", "what about 'flat'?": another replacement for the word the last what-if replaced
 _QUOTED_REPLACEMENT = re.compile(
     r"^\W*(?:(?:and|or|what\s+about|how\s+about|try)\s+)?(?:with\s+)?['\"“‘](?P<w>[^'\"”’]{1,40})['\"”’]"
@@ -425,6 +407,11 @@ def added_value(
         return {**previous.arguments, "changes": {**changes, feature: _as_number(number)}}
     if spans:
         return None  # a feature the number does not fit: the engine reads and checks the turn
+    supposed = added_supposition(text)
+    said = extract_changes(supposed, schema) if supposed is not None else None
+    if said and not set(said) & set(changes):
+        # "and also 6 cm across", "plus a 4 mm wick": the unit or word after the number names the feature
+        return {**previous.arguments, "changes": {**changes, **said}}
     kept = ", ".join(f"{name} {value}" for name, value in changes.items())
     question = f"Which feature should be {_as_number(number)}, besides {kept}? For example '{schema.features[0].name} "
     question += f"{_as_number(number)}'."
@@ -479,8 +466,9 @@ def repair_decision(
         )
         return CompletionResponse(content=question, model="router", finish_reason=CLARIFY)
     narrowed = narrowed_group(text, history, request.host)
-    if narrowed is not None and "get_model_performance" in {s.name for s in request.functions}:
-        return Decision("get_model_performance", 1.0, True, arguments=narrowed)
+    previous = last_call(history)
+    if narrowed is not None and previous is not None and previous.name in {s.name for s in request.functions}:
+        return Decision(previous.name, 1.0, True, arguments=narrowed)
     if "explain_what_if" not in {s.name for s in request.functions}:
         return None
     schema = request.host

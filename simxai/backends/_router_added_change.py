@@ -21,6 +21,8 @@ _ADDS_AT_END = re.compile(
     r"^\s*(?:and|plus)\b(?P<body>.*?[a-z].*?)[\s,]+(?:as\s+well|too|also|on\s+top)\W*$",
     re.IGNORECASE,
 )
+# A supposition that opens with its value: a number, alone or after "a" / "an" ("6 cm across", "a 4 mm wick")
+_BARE_VALUE = re.compile(r"^(?:an?\s+)?\d", re.IGNORECASE)
 _FOR_ONE = re.compile(r"^\W*(?:(?:for|with|on|of|about)\s+)?(?:[a-z]+\s+)?#?\d+\W*$", re.IGNORECASE)
 # ... unless it asks a question of its own ("also, why is she flagged?", "plus how accurate is it?")
 _OWN_REQUEST = re.compile(
@@ -44,7 +46,10 @@ def added_supposition(text: str) -> str | None:
     body = _opening(text)
     if body is None or _OWN_REQUEST.search(text):
         return None
-    return "what if " + body.lstrip(" ,:;-")
+    body = body.lstrip(" ,:;-")
+    # "and also 6 cm across", "plus a 4 mm wick": a value said bare is what the instance were ("what if it were
+    # 6 cm across"), the one reading of a number after the adding words
+    return ("what if it were " if _BARE_VALUE.match(body) else "what if ") + body
 
 
 def _opening(text: str) -> str | None:

@@ -36,6 +36,7 @@ from simxai.followup import (
     focus_feature,
     from_last_tried,
     last_call,
+    multiplied_step,
     step_changes,
 )
 from simxai.followup_context import referred_group
@@ -69,6 +70,8 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
             step = extract_step(text, schema)
             # the feature the turn names, as the engine reads it, else the one in focus ("his rent": none, asked)
             focus = feature_of_change(text, schema, lambda: focus_feature(history, schema))
+            if step is not None:
+                step = multiplied_step(text, step, focus, history)  # "double it" after "30 days more": "+60"
             changes = step_changes(step, focus, schema) if step is not None else None
             if changes and schema is not None:  # "up by 12 on 62021" read as a step of 62021: the id, no amount
                 changes = without_id_amounts(changes, schema) or None

@@ -69,9 +69,9 @@ _COUNT_OF = re.compile(
 )
 _OLD_AFTER = re.compile(r"\s*(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:the\s+)?\d", re.I)
 _FURTHER = r"more|further|farther|higher|longer|greater|bigger|extra|warmer|hotter|older|heavier|deeper|stronger|faster"
-_FURTHER += "|thicker|windier|dearer|pricier"
+_FURTHER += "|thicker|windier|dearer|pricier|wider|taller"
 _NEARER = r"less|fewer|closer|nearer|lower|shorter|smaller|cooler|colder|younger|lighter|shallower|weaker|slower"
-_NEARER += "|thinner|calmer|cheaper"
+_NEARER += "|thinner|calmer|cheaper|narrower"
 _UP_DOWN = r"(?:up|down)(?!\s+(?:the|a|to|from|on|in|at|by|there|here|north|south|east|west)\b)"
 _TEMPERATURE = re.compile(r"\btemp(?:erature)?s?\b", re.I)
 _MONEY = re.compile(r"\b(?:pounds?|gbp|dollars?|usd|euros?|eur)\b|[$£€]", re.I)
@@ -227,12 +227,35 @@ def unit_changes(text: str, schema: HostSchema, named: dict[str, ChangeValue]) -
         )
         if match and _names_another(match.group("dir"), feature, schema):
             continue  # "25% deeper" on a host with GypsumPct: the depth 25 % higher, not the percent's column
+        if (
+            match
+            and _DIMENSION.fullmatch(match.group("dir"))
+            and _foreign_subject(text[: match.start()], feature, schema)
+        ):
+            continue  # "the lane was 1 m wider": a width of something the host does not record
         if match and _another_after(text[match.end() :], feature, schema):
             continue  # "a quarter less wind" ("25% less wind") on a host with fuel_left_pct: the wind's step
         if match:
             down = re.fullmatch(rf"{_NEARER}|down", match.group("dir"), re.IGNORECASE) is not None
             found.append((feature.name, f"{'-' if down else '+'}{match.group('n')}"))
     return found
+
+
+# Comparatives of a dimension, said of what is measured: "2 cm wider" is a width of the subject said before it
+_DIMENSION = re.compile(r"wider|narrower|taller", re.IGNORECASE)
+_SUBJECT = re.compile(r"\b(?:the|a|an|its|their|his|her)\s+([a-z]+)\s+(?:was|were|is|are|got|became|being)\s+$", re.I)
+
+
+def _foreign_subject(before: str, feature: FeatureSchema, schema: HostSchema) -> bool:
+    """Whether the words right before a dimension's step say its subject ("the lane was") and that subject is
+    neither a word of `feature` nor the host's instance noun ("the candle were 2 cm wider" is the candle's).
+    """
+    subject = _SUBJECT.search(before)
+    if subject is None:
+        return False
+    word = subject.group(1).lower()
+    noun = (schema.instance_noun or "").lower()
+    return word not in _words(feature) and word not in (noun, noun + "s")
 
 
 def _another_after(after: str, feature: FeatureSchema, schema: HostSchema) -> bool:

@@ -4,7 +4,7 @@
   come first, the feature's name (or alias) right after them, a unit and "of (the)" between;
 - "the surface wind's over 8 knots": the name with a possessive "'s" before the comparison;
 - "over a kilo" of `weight_g`, "under 2 cm" of `wall_mm`: a unit one scale above the unit the one feature's name
-  ends in, the number converted ("a" / "an" before such a unit is one).
+  ends in, the number converted ("a" / "an" before such a unit is one), when no feature is kept in that unit.
 
 "past" compares like "over" here, also before a word that ends one feature's name (a bound after a noun: "the ones
 past 300 hours"). A clause is only made for a numeric feature; the readers that find a bound after the name run
@@ -82,6 +82,8 @@ def bounds_before_names(text: str, schema: HostSchema) -> list[str]:
         ]
         if len(owners) != 1 or any(c.startswith(f"{owners[0].name} ") for c in clauses):
             continue
+        if any(unit in unit_words(name_unit(f) or "-") for f in schema.features if f.type == "numeric"):
+            continue  # "under 5 cm" with a feature kept in cm: that feature's bound, never the mm one's converted
         said = match.group("v").lower()
         amount = (1.0 if said in ("a", "an") else float(said)) * _LARGER[name_unit(owners[0]) or "-"][1]
         clauses.append(f"{owners[0].name} {_op(match.group('op'))} {amount:g}")

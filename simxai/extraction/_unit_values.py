@@ -45,7 +45,7 @@ _LEAD = r"\b(?:at|to|into|of|were|was|is|be|been|around|about|only|just)\s+(?:an
 _STEP = (
     r"(?!\s*(?:more|less|fewer|higher|lower|further|farther|closer|nearer|warmer|cooler|colder|hotter|heavier|"
     r"lighter|longer|shorter|older|younger|bigger|smaller|greater|cheaper|dearer|earlier|later|sooner|wider|"
-    r"narrower|deeper|faster|slower|than|up|down)\b)"
+    r"narrower|deeper|faster|slower|taller|than|up|down)\b)"
 )
 _DEGREES = re.compile(
     # or after a comma, its unit said ("plus a cool morning, 9 degrees"); "minus 20" is the value -20
@@ -131,6 +131,9 @@ def unit_word_changes(
             if f.type == "numeric"
             and (_name_unit(f) == unit or f.name.lower().split("_")[-1] in (spelled, f"{spelled}s"))
         ]
+        after = re.match(r"\s+([a-z]+)", text[match.end() :], re.IGNORECASE)
+        if after is not None and len(owners) == 1 and _named_by_other(after.group(1).lower(), owners[0], schema):
+            continue  # "20 cm tall" with a feature called "tall" (Height): that feature's value, not the unit's
         if len(owners) == 1 and owners[0] in numeric and owners[0].name not in found:
             found[owners[0].name] = _parse_number(match.group("n"))
     for match in _MULTIPLIED.finditer(text):
@@ -170,6 +173,13 @@ def _counted_by(verb: str, said: str, numeric: list[FeatureSchema]) -> FeatureSc
         return None
     own = _term_words(owners[0]) | {"it", "them", "the", "a", "an", "some", "one"}
     return owners[0] if all(w in own for w in said.lower().split()) else None
+
+
+def _named_by_other(word: str, owner: FeatureSchema, schema: HostSchema) -> bool:
+    """Whether `word` is a word of another numeric feature's name or aliases and none of `owner`'s."""
+    if word in _term_words(owner):
+        return False
+    return any(f.name != owner.name and f.type == "numeric" and word in _term_words(f) for f in schema.features)
 
 
 def _term_words(feature: FeatureSchema) -> set[str]:
