@@ -50,7 +50,7 @@ from simxai.agent import AgentSettings  # noqa: E402
 from simxai.backends.base import Backend  # noqa: E402
 from simxai.exceptions import SimXAIError, UsageError  # noqa: E402
 from simxai.hosts.base import HostSchema  # noqa: E402
-from simxai.hosts.folder import load_host_file  # noqa: E402
+from simxai.hosts.folder import load_host_file_once  # noqa: E402
 from simxai.instances import parse_condition  # noqa: E402
 
 SET_DIR = Path(__file__).resolve().parents[1] / "evalsets" / "fresh-2026-12-01"
@@ -151,7 +151,7 @@ def load_host(name: str, folder: Path | None = None) -> Host | None:
     own = folder / f"host_{name}.py" if folder is not None else None
     if own is not None and own.is_file():
         try:
-            return load_host_file(own)
+            return load_host_file_once(own)
         except UsageError as exc:
             raise SystemExit(str(exc)) from exc
     if name not in HOSTS:

@@ -11,10 +11,13 @@ benchmark scripts and the eval suite. A folder that measures another folder's ho
     load_host = reuse_host(__file__, "../fresh-2026-12-02e/host_pump.py")
 
 These modules are the project's own files, never text a model wrote: running them is how their hosts are built.
+Readers that only look at a host or share one (the router's training schemas, the sets' format checks, the
+scorer) take `load_host_file_once`, which builds each file's host once per process.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import re
 from collections.abc import Callable
@@ -23,7 +26,7 @@ from pathlib import Path
 from simxai.exceptions import UsageError
 from simxai.hosts.base import Host
 
-__all__ = ["load_host_file", "reuse_host"]
+__all__ = ["load_host_file", "load_host_file_once", "reuse_host"]
 
 
 def load_host_file(path: Path) -> Host:
@@ -56,6 +59,23 @@ def load_host_file(path: Path) -> Host:
     if not isinstance(host, Host):
         raise UsageError(f"{path}: load_host() returned {type(host).__name__}, not a Host")
     return host
+
+
+def load_host_file_once(path: Path) -> Host:
+    """`load_host_file(path)`, built once per file and process: later calls with the same file return that host.
+
+    The file is named by its resolved path, so two spellings of one file share the host. A failed build is not
+    kept (the next call tries again).
+
+    Raises:
+        UsageError: as `load_host_file`.
+    """
+    return _host_of_resolved(path.resolve())
+
+
+@functools.cache
+def _host_of_resolved(path: Path) -> Host:
+    return load_host_file(path)
 
 
 def reuse_host(here: str | Path, other: str) -> Callable[[], Host]:

@@ -8,7 +8,7 @@ import pytest
 
 from simxai.exceptions import UsageError
 from simxai.hosts.base import Host
-from simxai.hosts.folder import load_host_file, reuse_host
+from simxai.hosts.folder import load_host_file, load_host_file_once, reuse_host
 
 TINY_HOST = """
 import numpy as np
@@ -50,6 +50,20 @@ def test_a_host_file_builds_its_host_and_a_reusing_folder_builds_the_same_one(tm
     assert [again.predict(again.resolve(i)).probabilities for i in ids] == [
         host.predict(host.resolve(i)).probabilities for i in ids
     ]
+
+
+def test_load_once_builds_a_file_s_host_once_whatever_the_spelling_and_keeps_no_failure(tmp_path: Path) -> None:
+    own = _write(tmp_path / "set-a" / "host_plots.py", TINY_HOST)
+    other = _write(tmp_path / "set-c" / "host_plots.py", TINY_HOST)
+    host = load_host_file_once(own)
+    assert load_host_file_once(tmp_path / "set-c" / ".." / "set-a" / "host_plots.py") is host
+    assert load_host_file_once(other) is not host  # another file, another host, though the text is the same
+    assert load_host_file(own) is not host  # the plain loader still builds afresh
+    broken = _write(tmp_path / "set-d" / "host_plots.py", "def load_host():\n    raise ValueError('not yet')\n")
+    with pytest.raises(UsageError, match="not yet"):
+        load_host_file_once(broken)
+    broken.write_text(TINY_HOST, encoding="utf-8")
+    assert load_host_file_once(broken).schema() == host.schema()
 
 
 @pytest.mark.parametrize(

@@ -17,8 +17,9 @@ host it is about: `HOST_SCHEMAS` (the demo, sentiment and loan hosts and the inv
 `bench/dev_hosts.py`, written out here as plain data so that they load no model; a test checks them against the
 real hosts), or a host the author's folder brings itself: `host_<name>.py` beside the `requests.jsonl` (or in a
 folder above it, up to the author's), a module whose `load_host()` builds the host offline and seeded, loaded by
-`simxai.hosts.folder.load_host_file` like a fresh set's own host. Its schema is read from the loaded host by
-`training_schema`, once per file and process, and only when a request that is not held out names it.
+`simxai.hosts.folder.load_host_file_once` like a fresh set's own host (one build per file and process, shared
+with the sets' checks and the scorer). Its schema is read from the loaded host by `training_schema`, once per
+file and process, and only when a request that is not held out names it.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from pathlib import Path
 
 from simxai.exceptions import UsageError
 from simxai.hosts.base import FeatureSchema, Host, HostSchema
-from simxai.hosts.folder import load_host_file
+from simxai.hosts.folder import load_host_file_once
 
 __all__ = [
     "HOST_SCHEMAS",
@@ -171,7 +172,7 @@ def folder_host_schema(path: Path) -> HostSchema:
         UsageError: the module has no `load_host()`, it fails, or it returns no host.
     """
     name = path.stem.removeprefix("host_")
-    host = load_host_file(path)
+    host = load_host_file_once(path)
     return training_schema(host, f"host {name} of {path.parent.name}")
 
 
