@@ -25,7 +25,7 @@ __all__ = ["compound_share"]
 _COMPOUND_BEFORE = re.compile(
     r"\bcompound(?:\s+score)?(?:\s+(?:of|is|was|at|goes|went|moves|falls|drops|rises|comes\s+out\s+at|lands\s+at))?"
     r"(?:\s+from(?:\s+[^;:!?]{0,30}?\s+to)?)?\s*[=≈~:]?\s*"
-    r"(?:about|roughly|around|approximately|nearly|almost|exactly|just|some)?\s*[+−-]?$",
+    r"(?:about|roughly|around|approximately|approx\.|nearly|almost|exactly|just|some|near|close\s+to)?\s*[+−-]?$",
     re.I,
 )
 #: The number as written: a sign, then a decimal between 0 and 1 (".31" or "0.31").
