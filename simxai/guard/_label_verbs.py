@@ -145,6 +145,14 @@ def label_verbs(text: str, labels: Sequence[str]) -> str:
         text = made.sub(functools.partial(_then, label), text)
         kept = re.compile(rf"(\bstill\s+){re.escape(third)}\b{_ENDS}", re.IGNORECASE)
         text = kept.sub(functools.partial(_then, label), text)
+        # "The model then rejects it", "the classifier approves 44": the model doing the class's verb to the subject
+        # predicts the class (gfa37)
+        done = re.compile(
+            rf"(\b(?:model|classifier|tree|forest|network|it|which)\s+(?:(?:then|now|instead|also|would|will)\s+)*)"
+            rf"{re.escape(third)}\s+(?=(?:it|them|her|him|this one|the \w+|#?\d+)\b)",
+            re.IGNORECASE,
+        )
+        text = done.sub(lambda m, label=label: f"{m.group(1)}predicts {label} for ", text)
         # "133436 holds at a more modest 85 %": the third person given a share states the class (gfa37)
         shared = re.compile(
             rf"(?<!\bstill )(?<!\bit )\b{re.escape(third)}(?=\s+at\s+(?:[a-z]+\s+){{0,3}}[\d.]+\s*%?)", re.IGNORECASE

@@ -39,7 +39,7 @@ __all__ = [
 
 SMALL_INTEGER = 10
 _AT_LABEL = re.compile(
-    r"\s*\)?\s*(?:(?:at|with|:|=|≈|\(|is at|,|(?:class|label)\s+(?:gets|has|receives|is given|takes))\s*)?"
+    r"\s*\)?\s*(?:(?:at|with|:|=|≈|\(|is at|,|(?<=\s)-(?=\s)|(?:class|label)\s+(?:gets|has|receives|is given|takes))\s*)?"
     r"(?:about|around|roughly|~|≈)?\s*",
     re.I,
 )

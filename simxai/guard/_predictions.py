@@ -147,6 +147,14 @@ def _asks(sentence: str) -> bool:
     return sentence.rstrip().endswith("?")
 
 
+#: A class said as what changes into another: "the prime call turns into a table one", "prime becomes table" (gfa37).
+_TURNS_INTO = re.compile(
+    r"\s*(?:call|prediction|verdict|label|grade|class|rating)?\s*(?:would\s+|will\s+|then\s+)?"
+    r"(?:turn\w*\s+into|chang\w*\s+(?:to|into)|becom\w*|flip\w*\s+(?:over\s+)?(?:to|into)|switch\w*\s+to)\b",
+    re.I,
+)
+
+
 class _PredictionChecks(_CheckState):
     """The label claims of a clause: a prediction, a recorded label, a verdict, a what-if's outcome."""
 
@@ -269,6 +277,7 @@ class _PredictionChecks(_CheckState):
                 )
             )  # "would change from stable to ...": the label it changes from is today's
             today = today or bool(_BEFORE_ARROW.match(clause[m.end :]))  # "standard → surcharge": before the arrow
+            today = today or bool(_TURNS_INTO.match(clause[m.end :]))  # "the prime call turns into a table one"
             hypothetical = hypothetical and not today
             if key is not None:
                 hypothetical = bool(cue.HYPOTHETICAL.search(key) or with_change(key, facts)) and not cue.BEFORE.search(
