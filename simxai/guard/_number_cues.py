@@ -93,6 +93,12 @@ _BOUND = re.compile(
     re.IGNORECASE,
 )
 _NOT = re.compile(r"\b(?:not|never|isn't|wasn't)\s+(?:about\s+|around\s+|roughly\s+|quite\s+)?$", re.I)
+#: "the other two grades at a quarter each", "the other two at 0.25" (gfa37): a share of each class but the one named.
+_OTHERS_EACH = re.compile(
+    r"\bthe\s+other\s+(?:two|three|four|[2-9])(?:\s+(?:classes|labels|grades|outcomes|ones|categories|verdicts))?"
+    r"\s*(?:at|with|on|get|getting|share|sharing|each\s+at)?\s*(?:about\s+|roughly\s+|around\s+|just\s+)?$",
+    re.I,
+)
 _OTHER_CLASS = re.compile(
     r"\s*%?\)?\s*(?:for|of|to|goes to|is left for)\s+the\s+other\s+(?:class|label|outcome|one|side)\b", re.I
 )

@@ -32,7 +32,9 @@ _AWAY = re.compile(
 )
 _CHANCE_OF = re.compile(
     r"\b(?:chance|odds|probability|likelihood|risk|shot)\s+(?:of|at)\s+(?:staying|being|becoming|remaining|"
-    r"turning|ending\s+up|going)\s+(?:\w+\s+)?$",
+    r"turning|ending\s+up|going)\s+(?:\w+\s+)?$|"
+    # "still 75 % against 25 % for table": a share given to the class after it (gfa37)
+    r"\d\s*(?:%|percent|per\s+cent)?\s+(?:for|to|on)\s+(?:the\s+)?[\"'“‘*]?$",
     re.I,
 )
 _BEFORE_ARROW = re.compile(r"[*_`\"'”’]*\s*(?:→|->|=>)")
@@ -400,6 +402,8 @@ class _PredictionChecks(_CheckState):
             expected = {new for _, new in facts.what_if} if facts.what_if else facts.predicted
             since = 0
             for m in _label_of(rest, self.names.labels):
+                if _CHANCE_OF.search(rest[: m.start]):
+                    continue  # "still 75 % against 25 % for table": the class a share is given to (gfa37)
                 # "it stays not X but Y": a label the reply denies is not where the prediction stays.
                 window = re.split(r"[:;]|\bbut\b", rest[since : m.start])[-1]
                 if cue.NEGATION.search(_unquoted(window)):
