@@ -148,7 +148,8 @@ PREDICTED = re.compile(
     r"decision(?!\s+(?:trees?|boundar\w*|thresholds?|functions?|rules?|paths?|nodes?|surfaces?))|"
     # "Right now patient 8 sits at progressing", "policyholder 5010 gets a surcharge"
     r"(?:(?:sits|sitting|stands|standing) at|(?:gets|got|receives|received) (?:a|an))(?=\s*[*_\"'“‘`]*\s*$)|"
-    r"output(?:s|ted)?|judge[sd]?|rates?|grades\s+(?:it|them|her|him|[a-z]+\s+#?\d+|#?\d+)|sees|considers|calls|to get|to reach|becom\w*|answer|"
+    r"output(?:s|ted)?|judge[sd]?|rates?|sees|considers|calls|to get|to reach|becom\w*|answer|"
+    r"grades\s+(?:it|them|her|him|[a-z]+\s+#?\d+|#?\d+)|"  # "the model grades 133649 table" (gfa37)
     # "it drops to table", "slips back into the reserve grade" (gfa37): a class moved to
     r"(?:drop|fall|fell|slip|sink|sank|climb|rise|rose|jump)\w*\s+(?:down\s+|up\s+|back\s+)?(?:to|into)|"
     r"(?:'d|would|will|could|can|you|we) get|"

@@ -55,9 +55,7 @@ _MOVE_VERB = re.compile(
     re.IGNORECASE,
 )
 #: A count of the last places said before "least": "the three least important", "the 2 weakest" (gfa37).
-_LAST_N = re.compile(
-    r"\b(two|three|four|five|six|seven|eight|nine|ten|[2-9])\s+(?:least\b|smallest\b|weakest\b)", re.I
-)
+_LAST_N = re.compile(r"\b(two|three|four|five|six|seven|eight|nine|ten|[2-9])\s+(?:least\b|smallest\b|weakest\b)", re.I)
 #: The cue of an ordered list of features: "ranked by influence:", "the ranking goes", "from most to least important".
 _ORDER_CUE = re.compile(
     r"\b(?:rank(?:ed|s|ing)?(?!\s*#?\d)|in (?:that |this )?order|ordered|sorted|from most to least|order(?=:)|"

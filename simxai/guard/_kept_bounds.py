@@ -78,8 +78,7 @@ def _name_stems(spellings: list[str]) -> set[str]:
 
 
 def _said_by_stem(sentence: str, spellings: list[str]) -> bool:
-    """Whether a word of `sentence` shares a stem with a word of the feature's spellings ("turned" of
-    TurnsPerWeek)."""
+    """Whether a word of `sentence` shares a stem with a word of the feature's spellings ("turned", TurnsPerWeek)."""
     stems = _name_stems(spellings)
     return any(_stem(w) in stems for w in _STEMMED.findall(sentence))
 

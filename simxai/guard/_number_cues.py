@@ -39,7 +39,9 @@ __all__ = [
 
 SMALL_INTEGER = 10
 _AT_LABEL = re.compile(
-    r"\s*\)?\s*(?:(?:at|with|:|=|≈|\(|is at|,|(?<=\s)-(?=\s)|(?:class|label)\s+(?:gets|has|receives|is given|takes))\s*)?"
+    # a spaced dash too: "Prime — 0.57" (gfa37)
+    r"\s*\)?\s*(?:(?:at|with|:|=|≈|\(|is at|,|(?<=\s)-(?=\s)|"
+    r"(?:class|label)\s+(?:gets|has|receives|is given|takes))\s*)?"
     r"(?:about|around|roughly|~|≈)?\s*",
     re.I,
 )

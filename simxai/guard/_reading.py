@@ -38,7 +38,9 @@ __all__ = [
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 #: A piece that ends in an abbreviation's stop, an initial's or a list marker's ("2."), not a sentence's ("... 0.").
-_ABBREVIATION = re.compile(r"(?:\b(?:e\.g|i\.e|vs|al|approx|ca|cf|no|dr|mr|ms|etc|tel|ext|fax|ep|vol|fig)|(?<![\w.])[a-z1-9])\.$", re.I)
+_ABBREVIATION = re.compile(
+    r"(?:\b(?:e\.g|i\.e|vs|al|approx|ca|cf|no|dr|mr|ms|etc|tel|ext|fax|ep|vol|fig)|(?<![\w.])[a-z1-9])\.$", re.I
+)
 #: A clause break: a semicolon, a comma before a conjunction or on its own, a ticker's bar between spaces
 #: ("MOISTURE +0.401 ▲ | RAMP −0.155 ▼": each cell its own clause; "mean |SHAP|" and a table's row are none).
 _CLAUSE = re.compile(
