@@ -285,3 +285,30 @@ def test_a_kept_bound_said_loosely(reply: str, ok: bool) -> None:
 )
 def test_a_share_of_the_climb(reply: str, ok: bool) -> None:
     assert passes(reply, [WORDS], REVIEWS) is ok
+
+
+LOCAL = local_explanation(
+    LINE,
+    "held",
+    VALUES,
+    {"line_age_months": 0.21, "CoilsPerWeek": 0.08, "WindGustKnots": -0.06, "splices done": -0.01},
+    0.6,
+    0.85,
+)
+
+
+@pytest.mark.parametrize(
+    ("reply", "outputs", "ok"),
+    [
+        ("Held, over 150 lines: 1 line age · 2 gusts · 3 coils · 4 splices, which comes last.", [GLOBAL], True),
+        ("Held, over 150 lines: 1 gusts · 2 line age · 3 coils · 4 splices, which comes last.", [GLOBAL], False),
+        ("Two inputs push line 136120 toward held; the two that pull back are gusts and splices.", [LOCAL], True),
+        (
+            "Two inputs push line 136120 toward held; the rusty cleat pulls back, with gusts and splices.",
+            [LOCAL],
+            False,
+        ),
+    ],
+)
+def test_a_relative_pronoun_is_no_name(reply: str, outputs: list[dict[str, Any]], ok: bool) -> None:
+    assert passes(reply, outputs, MOORING) is ok
