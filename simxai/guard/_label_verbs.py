@@ -152,7 +152,7 @@ def label_verbs(text: str, labels: Sequence[str]) -> str:
             rf"{re.escape(third)}\s+(?=(?:it|them|her|him|this one|the \w+|#?\d+)\b)",
             re.IGNORECASE,
         )
-        text = done.sub(lambda m, label=label: f"{m.group(1)}predicts {label} for ", text)
+        text = done.sub(functools.partial(_predicts, label), text)
         # "133436 holds at a more modest 85 %": the third person given a share states the class (gfa37)
         shared = re.compile(
             rf"(?<!\bstill )(?<!\bit )\b{re.escape(third)}(?=\s+at\s+(?:[a-z]+\s+){{0,3}}[\d.]+\s*%?)", re.IGNORECASE
@@ -172,3 +172,10 @@ def _be(label: str, match: re.Match[str]) -> str:
 def _then(label: str, match: re.Match[str]) -> str:
     """The lead-in ("would make it", "still"), then the class."""
     return f"{match.group(1)}{label}"
+
+
+def _predicts(label: str, match: re.Match[str]) -> str:
+    """The model's words ("The model then"), then "predicts" and the class ("... rejects it" -> "... predicts
+    rejected for it").
+    """
+    return f"{match.group(1)}predicts {label} for "
