@@ -72,9 +72,16 @@ def _stem(word: str) -> str:
     return low
 
 
+#: A name's words that are its unit or measure, said of any quantity ("40 hours", "twice a week"): no name's own.
+_UNIT_WORDS = frozenset(
+    "hour minute second week month year time cent percent count number rate level total amount size".split()
+)
+
+
 def _name_stems(spellings: list[str]) -> set[str]:
-    """The stems of the words (four letters or more) of a feature's spellings ("TurnsPerWeek": turn, week)."""
-    return {_stem(w) for name in spellings for w in _WORDS.findall(name) if len(w) >= 4}
+    """The stems of the words (four letters or more, no unit's) of a feature's spellings ("TurnsPerWeek": turn)."""
+    stems = {_stem(w) for name in spellings for w in _WORDS.findall(name) if len(w) >= 4}
+    return stems - _UNIT_WORDS
 
 
 def _said_by_stem(sentence: str, spellings: list[str]) -> bool:
