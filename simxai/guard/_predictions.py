@@ -34,7 +34,7 @@ _CHANCE_OF = re.compile(
     r"\b(?:chance|odds|probability|likelihood|risk|shot)\s+(?:of|at)\s+(?:staying|being|becoming|remaining|"
     r"turning|ending\s+up|going)\s+(?:\w+\s+)?$|"
     # "still 75 % against 25 % for table": a share given to the class after it (gfa37)
-    r"\d\s*(?:%|percent|per\s+cent)?\s+(?:for|to|on)\s+(?:the\s+)?[\"'“‘*]?$",
+    r"(?:\d\s*(?:%|percent|per\s+cent)|\d?\.\d+)\s+(?:for|to|on)\s+(?:the\s+)?[\"'“‘*]?$",
     re.I,
 )
 _BEFORE_ARROW = re.compile(r"[*_`\"'”’]*\s*(?:→|->|=>)")
