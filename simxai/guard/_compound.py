@@ -25,19 +25,24 @@ __all__ = ["compound_share"]
 _COMPOUND_BEFORE = re.compile(
     r"\bcompound(?:\s+score)?(?:\s+(?:of|is|was|at|goes|went|moves|falls|drops|rises|comes\s+out\s+at|lands\s+at))?"
     r"(?:\s+from(?:\s+[^;:!?]{0,30}?\s+to)?)?\s*[=≈~:]?\s*"
-    r"(?:about|roughly|around|approximately|nearly|almost|exactly|just|some)?\s*[+−-]?$",
+    r"(?:about|roughly|around|approximately|approx\.|nearly|almost|exactly|just|some|near|close\s+to)?\s*[+−-]?$",
     re.I,
 )
+#: A score said with its scale after it: "Final score about −0.46 on VADER's −1 to +1 scale" (gfa37).
+_ON_SCALE = re.compile(r"\s*(?:on|in)\s+(?:the\s+)?(?:vader|compound)\b", re.I)
+_SCORE_BEFORE = re.compile(r"\bscore\b[^.;:!?\d]{0,25}$", re.I)
+#: The ends of the compound's scale, "−1 to +1", "-1 ... 1".
+_SCALE_END = re.compile(r"\s*(?:to|…|\.\.\.|-|–)\s*[+]?1\b", re.I)
+_SCALE_START = re.compile(r"[−-]1\s*(?:to|…|\.\.\.|–)\s*$", re.I)
 #: The number as written: a sign, then a decimal between 0 and 1 (".31" or "0.31").
 _SAID = re.compile(r"[+−-]?(?:0|1)?\.\d+|[+−-]?[01]")
 
 
 def compound_share(clause: str, start: int, end: int, facts: Facts) -> tuple[str, bool] | None:
     """("a compound score", holds) when the number at `clause[start:end]` is said as the compound score and the
-    outputs give a probability of "positive"; None otherwise (read as before).
+    outputs give a probability of "positive" (or of "negative", whose complement it is); None otherwise (read as
+    before).
     """
-    if _COMPOUND_BEFORE.search(clause[max(0, start - 70) : start]) is None:
-        return None
     sign_at = start - 1 if start > 0 and clause[start - 1] in "+−-" else start
     said = clause[sign_at:end].strip()
     if _SAID.fullmatch(said) is None:
@@ -45,8 +50,20 @@ def compound_share(clause: str, start: int, end: int, facts: Facts) -> tuple[str
     value = float(said.replace("−", "-"))
     if not -1 <= value <= 1:
         return None
-    positive = [values for label, values in facts.label_numbers.items() if label.lower() == "positive"]
-    shares = {x / 100 if x > 1 else x for values in positive for x in values}
+    on_scale = _ON_SCALE.match(clause[end : end + 60]) is not None
+    if abs(value) == 1 and (_SCALE_END.match(clause[end : end + 40]) or _SCALE_START.search(clause[:sign_at])):
+        return "a scale's end", True  # "on VADER's −1 to +1 scale" (gfa37)
+    if _COMPOUND_BEFORE.search(clause[max(0, start - 70) : start]) is None and not (
+        on_scale and _SCORE_BEFORE.search(clause[max(0, start - 40) : sign_at])
+    ):
+        return None
+    shares = set()
+    for label, values in facts.label_numbers.items():
+        if label.lower() in ("positive", "negative"):  # a two-class sentiment host: p(positive) = 1 - p(negative)
+            shares |= {
+                (x / 100 if x > 1 else x) if label.lower() == "positive" else 1 - (x / 100 if x > 1 else x)
+                for x in values
+            }
     if not shares:
         return None
     return "a compound score", any(abs(2 * p - 1 - value) <= shown_slack(said) for p in shares)

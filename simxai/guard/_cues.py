@@ -61,6 +61,8 @@ HYPOTHETICAL = re.compile(
     r"make\w*|making|lead\w*|result\w*|achiev\w*|to obtain|to turn|you'd|we'd|it'd|turn\w*(?: \w+){0,3} into|"
     r"(?:that|this|the|such a) change|tip\w*(?: \w+){0,2} (?:to|into|over)|no longer|ends? up|"
     r"at that point|in that case|in this case|by then|to change|to flip|to switch|to move|to come out|counterfactual|"
+    # a class moved to: "the grade jumps to prime", "it drops to table" (gfa37); not a share ("drops to 40 %")
+    r"(?:drop|fall|fell|slip|sink|sank|climb|rise|rose|jump)\w*\s+(?:down\s+|up\s+|back\s+)?(?:to|into)(?!\s*\d)|"
     r"to be(?: (?:classified|labell?ed|predicted|considered|seen))?|"
     r"with (?:it|that|this|those|these|such)(?: (?:change|edit)s?)?|in place of|"
     r"with (?:both|all|all \w+|the|its|her|his|their|\w+) (?:changes|edits)|"
@@ -147,6 +149,9 @@ PREDICTED = re.compile(
     # "Right now patient 8 sits at progressing", "policyholder 5010 gets a surcharge"
     r"(?:(?:sits|sitting|stands|standing) at|(?:gets|got|receives|received) (?:a|an))(?=\s*[*_\"'“‘`]*\s*$)|"
     r"output(?:s|ted)?|judge[sd]?|rates?|sees|considers|calls|to get|to reach|becom\w*|answer|"
+    r"grades\s+(?:it|them|her|him|[a-z]+\s+#?\d+|#?\d+)|"  # "the model grades 133649 table" (gfa37)
+    # "it drops to table", "slips back into the reserve grade" (gfa37): a class moved to
+    r"(?:drop|fall|fell|slip|sink|sank|climb|rise|rose|jump)\w*\s+(?:down\s+|up\s+|back\s+)?(?:to|into)|"
     r"(?:'d|would|will|could|can|you|we) get|"
     r"flip\w*(?: over)? to|turn\w* into|switch\w* to|make\w* it|to be|tip\w*(?: \w+)? to|"
     r"(?:would|will|could|might|'d)(?: (?:still|then|now|also|instead|probably|likely|no longer))? be|"

@@ -182,6 +182,8 @@ def valued_item_claims(
                 yield f"feature {' '.join(content)}", False
 
 
+#: Pronouns that stand for a name said before them.
+_RELATIVE = frozenset({"which", "that", "who", "it", "this", "these", "those", "they", "whose"})
 #: A rank said of the names before it: "X comes fourth", "X and Y sit near the bottom", "X matters least".
 _RANKED = re.compile(
     r"\s(?:(?:sits?|are|is|comes?|ranks?|lands?)\s+(?:near\s+|at\s+|towards\s+)?the\s+"
@@ -207,6 +209,8 @@ def ranked_subject_claims(
             words = name.split()
             if not words or len(words) > 5 or find_mentions(name, names) or {w.lower() for w in words} & _META:
                 continue
+            if words[0].lower() in _RELATIVE:
+                continue  # "7 humidity, which comes last": the relative pronoun stands for the name before (gfa37)
             content, head = _content(name), _head(name)
             if content and len(head) > 3 and all(_unknown(w, known) for w in content):
                 yield f"feature {' '.join(content)}", False

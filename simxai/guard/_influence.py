@@ -54,6 +54,8 @@ _MOVE_VERB = re.compile(
     rf"^\s*(?:would\s+|will\s+|then\s+|also\s+|only\s+|slightly\s+|sharply\s+)*(?:(?P<up>{_UP_VERB})|(?P<down>{_DOWN_VERB}))\b",
     re.IGNORECASE,
 )
+#: A count of the last places said before "least": "the three least important", "the 2 weakest" (gfa37).
+_LAST_N = re.compile(r"\b(two|three|four|five|six|seven|eight|nine|ten|[2-9])\s+(?:least\b|smallest\b|weakest\b)", re.I)
 #: The cue of an ordered list of features: "ranked by influence:", "the ranking goes", "from most to least important".
 _ORDER_CUE = re.compile(
     r"\b(?:rank(?:ed|s|ing)?(?!\s*#?\d)|in (?:that |this )?order|ordered|sorted|from most to least|order(?=:)|"
@@ -325,6 +327,8 @@ class _InfluenceChecks(_CheckState):
             check(f"rank {nearest} = {k}", lambda r: rank_of(nearest, r) == k)
         elif cue.RANK_LAST.search(clause):
             n = len(features) if len(features) > 1 and re.search(r"\band\b", clause) else 1  # "A and B matter least"
+            if (counted := _LAST_N.search(clause)) is not None:  # "A, B and C are the three least important"
+                n = max(n, UNITS.get(counted.group(1).lower()) or int(counted.group(1)))
             for f in features[:n]:  # each of n names said to matter least is among the last n places
                 check(f"rank {f} last" + (f" {n}" if n > 1 else ""), lambda r, f=f: (rank_of(f, r) or 0) > len(r) - n)
         elif cue.RANK_FIRST.search(clause) and not cue.NEGATION.search(clause):

@@ -18,11 +18,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
+from simxai._spoken import UNITS
 from simxai.guard._reading import find_mentions, shown_slack
 
 __all__ = ["kept_bound_claims"]
 
 _NUM = r"(?P<n>\d+(?:\.\d+)?)\s*(?:%|(?!or\b)[^\W\d_]{1,8}\b)?"
+#: A hedge between the bound's word and its number: "at least about 20 cents" (gfa37).
+_HEDGE = r"(?:(?:about|roughly|around|approximately|some|nearly|almost|just)\s+)?"
 #: A number said with the word of a bound: "under 70.6 %", "at 3 or fewer", "305 m or under".
 _UPPER = r"under|below|beneath|at\s+most|up\s+to|no\s+more\s+than|less\s+than"
 _LOWER = r"over|above|at\s+least|no\s+less\s+than|no\s+fewer\s+than|more\s+than"
@@ -33,14 +36,58 @@ _CHANGE = re.compile(r"\b(?:chang|flip|undo|tip|turn|becom|los[et]|break|drop|fa
 #: A negation right before the bound: "can't go below 42 mm/s" names the low end.
 _NOT = re.compile(r"(?:\b(?:not|never|cannot|no)|n't)\s+(?:[\w-]+\s+){0,2}$", re.I)
 _BOUNDS = (
-    ("upper", re.compile(rf"\b(?:{_UPPER})\s+{_NUM}", re.I)),
+    ("upper", re.compile(rf"\b(?:{_UPPER})\s+{_HEDGE}{_NUM}", re.I)),
     ("upper", re.compile(rf"(?<![\w.]){_NUM}\s*,?\s+or\s+(?:fewer|less|under|below|lower|shorter)\b", re.I)),
     (
         "lower",
-        re.compile(rf"\b(?:{_LOWER})\s+{_NUM}", re.I),
+        re.compile(rf"\b(?:{_LOWER})\s+{_HEDGE}{_NUM}", re.I),
     ),
     ("lower", re.compile(rf"(?<![\w.]){_NUM}\s*,?\s+or\s+(?:more|over|above|higher|longer)\b", re.I)),
 )
+
+
+_STEMMED = re.compile(r"[A-Za-z]{4,}")
+_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+
+
+#: A small number in words right after a bound's word: "at most five times a week", "at least twice a year".
+_SPELLED_BOUND = re.compile(
+    rf"\b((?:{_UPPER}|{_LOWER})\s+{_HEDGE})(once|twice|{'|'.join(w for w, n in UNITS.items() if 0 < n <= 20)})\b",
+    re.I,
+)
+
+
+def _in_digits(match: re.Match[str]) -> str:
+    """The bound's words, then its number in digits ("at most 5")."""
+    word = match.group(2).lower()
+    return f"{match.group(1)}{ {'once': 1, 'twice': 2}.get(word) or UNITS[word] }"
+
+
+def _stem(word: str) -> str:
+    """A word without its inflection: "turned", "turns", "turning" -> "turn"."""
+    low = word.lower()
+    for end in ("ings", "ing", "ed", "es", "s"):
+        if low.endswith(end) and len(low) - len(end) >= 4:
+            return low[: -len(end)]
+    return low
+
+
+#: A name's words that are its unit or measure, said of any quantity ("40 hours", "twice a week"): no name's own.
+_UNIT_WORDS = frozenset(
+    "hour minute second week month year time cent percent count number rate level total amount size".split()
+)
+
+
+def _name_stems(spellings: list[str]) -> set[str]:
+    """The stems of the words (four letters or more, no unit's) of a feature's spellings ("TurnsPerWeek": turn)."""
+    stems = {_stem(w) for name in spellings for w in _WORDS.findall(name) if len(w) >= 4}
+    return stems - _UNIT_WORDS
+
+
+def _said_by_stem(sentence: str, spellings: list[str]) -> bool:
+    """Whether a word of `sentence` shares a stem with a word of the feature's spellings ("turned", TurnsPerWeek)."""
+    stems = _name_stems(spellings)
+    return any(_stem(w) in stems for w in _STEMMED.findall(sentence))
 
 
 def _fits(said: str, value: float) -> bool:
@@ -56,10 +103,17 @@ def kept_bound_claims(
     """
     if not kept:
         return
+    sentence = _SPELLED_BOUND.sub(_in_digits, sentence)
     plain = sentence
     for x in find_mentions(sentence, features, quoted_only=quoted_only):
         plain = plain[: x.start] + " " * (x.end - x.start) + plain[x.end :]  # "weeks since turning" is a name
-    if _CHANGE.search(plain):
+    spelled: dict[str, list[str]] = {}
+    for spelling, feature in features.items():
+        if feature in kept:
+            spelled.setdefault(feature, []).append(spelling)
+    stems = {stem for f in spelled for stem in _name_stems(spelled[f])}
+    plain = _STEMMED.sub(lambda w: " " * len(w.group(0)) if _stem(w.group(0)) in stems else w.group(0), plain)
+    if _CHANGE.search(plain):  # "is turned at most 5 times" names TurnsPerWeek by its verb, no change (gfa37)
         return
     for way, pattern in _BOUNDS:
         for m in pattern.finditer(sentence):
@@ -69,8 +123,14 @@ def kept_bound_claims(
             beside = [x for x in find_mentions(after[:40], features, quoted_only=quoted_only) if x.start <= 1]
             beside = [x for x in beside if features[x.name] in kept]  # "at least 5 cracks": the count's feature
             if not named and not beside:
-                continue
-            feature = features[beside[0].name if beside else max(named, key=lambda x: x.end).name]
+                # no name: the feature whose kept range alone has the number as an end, when the sentence says
+                # that feature by a word of its name ("turned at most 5 times a week", gfa37)
+                ends = [f for f, (lo, _, hi) in kept.items() if _fits(m.group("n"), lo) != _fits(m.group("n"), hi)]
+                if len(ends) != 1 or not _said_by_stem(sentence, spelled.get(ends[0], [])):
+                    continue
+                feature = ends[0]
+            else:
+                feature = features[beside[0].name if beside else max(named, key=lambda x: x.end).name]
             low, _, high = kept[feature]
             at_low, at_high = _fits(m.group("n"), low), _fits(m.group("n"), high)
             if at_low == at_high:

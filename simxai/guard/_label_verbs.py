@@ -54,7 +54,9 @@ _MODAL = (
 #: A verb of causing and its object before the base form: "would make it fail", "lets 42 take".
 _MAKE = r"\b(?:make|makes|made|making|let|lets)\s+(?:it|him|her|them|\d+)\s+"
 #: A word of likelihood before "to" and the verb: "likelier to qualify", "a chance to fail" (claims-27).
-_ODDS = r"\b(?:likely|likelier|unlikely|chance|chances|odds|shot|bound|set|expected|tipped)"
+_ODDS = (
+    r"\b(?:likely|likelier|unlikely|chance|chances|odds|shot|bound|set|expected|tipped|forecast|predicted|projected)"
+)
 _HAVE = re.compile(r"\bhave\s+$", re.IGNORECASE)
 #: What may follow the verb for it to be the class's verb: the clause's end, a share, a condition, a comparison.
 _ENDS = (
@@ -143,6 +145,19 @@ def label_verbs(text: str, labels: Sequence[str]) -> str:
         text = made.sub(functools.partial(_then, label), text)
         kept = re.compile(rf"(\bstill\s+){re.escape(third)}\b{_ENDS}", re.IGNORECASE)
         text = kept.sub(functools.partial(_then, label), text)
+        # "The model then rejects it", "the classifier approves 44": the model doing the class's verb to the subject
+        # predicts the class (gfa37)
+        done = re.compile(
+            rf"(\b(?:model|classifier|tree|forest|network|it|which)\s+(?:(?:then|now|instead|also|would|will)\s+)*)"
+            rf"{re.escape(third)}\s+(?=(?:it|them|her|him|this one|the \w+|#?\d+)\b)",
+            re.IGNORECASE,
+        )
+        text = done.sub(functools.partial(_predicts, label), text)
+        # "133436 holds at a more modest 85 %": the third person given a share states the class (gfa37)
+        shared = re.compile(
+            rf"(?<!\bstill )(?<!\bit )\b{re.escape(third)}(?=\s+at\s+(?:[a-z]+\s+){{0,3}}[\d.]+\s*%?)", re.IGNORECASE
+        )
+        text = shared.sub(f"is {label}", text)
         # "likelier to qualify than", "a chance to take" -> "likelier to be qualified" (claims-27)
         odds = re.compile(rf"({_ODDS}\s+to\s+)(?:{'|'.join(map(re.escape, bases))})\b{_ENDS}", re.IGNORECASE)
         text = odds.sub(functools.partial(_be, label), text)
@@ -157,3 +172,10 @@ def _be(label: str, match: re.Match[str]) -> str:
 def _then(label: str, match: re.Match[str]) -> str:
     """The lead-in ("would make it", "still"), then the class."""
     return f"{match.group(1)}{label}"
+
+
+def _predicts(label: str, match: re.Match[str]) -> str:
+    """The model's words ("The model then"), then "predicts" and the class ("... rejects it" -> "... predicts
+    rejected for it").
+    """
+    return f"{match.group(1)}predicts {label} for "

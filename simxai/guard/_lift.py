@@ -32,7 +32,7 @@ _PART_OF = re.compile(rf"(?<![\w.])[+]?(?P<n>{_DECIMAL})\s+of\s+the\s+(?P<m>{_DE
 #: "about two-thirds of the lift", "half of the rise": a part of the lift said as a fraction in words.
 _FRACTION_OF = re.compile(
     r"(?<![\w-])(?P<f>half|(?:a|one)[ -](?:third|quarter|fifth|tenth)|two[ -]thirds|three[ -]quarters)\s+of\s+the\s+"
-    r"(?:total\s+|whole\s+)?(?:lift|rise|gain|push)\b",
+    r"(?:total\s+|whole\s+)?(?:lift|rise|gain|push|climb|increase|jump|move)\b",  # "of the climb" (gfa37)
     re.I,
 )
 _FRACTIONS = {"half": 1 / 2, "third": 1 / 3, "quarter": 1 / 4, "fifth": 1 / 5, "tenth": 1 / 10, "thirds": 2 / 3}

@@ -39,7 +39,9 @@ __all__ = [
 
 SMALL_INTEGER = 10
 _AT_LABEL = re.compile(
-    r"\s*\)?\s*(?:(?:at|with|:|=|≈|\(|is at|,|(?:class|label)\s+(?:gets|has|receives|is given|takes))\s*)?"
+    # a spaced dash too: "Prime — 0.57" (gfa37)
+    r"\s*\)?\s*(?:(?:at|with|:|=|≈|\(|is at|,|(?<=\s)-(?=\s)|"
+    r"(?:class|label)\s+(?:gets|has|receives|is given|takes))\s*)?"
     r"(?:about|around|roughly|~|≈)?\s*",
     re.I,
 )
@@ -93,6 +95,12 @@ _BOUND = re.compile(
     re.IGNORECASE,
 )
 _NOT = re.compile(r"\b(?:not|never|isn't|wasn't)\s+(?:about\s+|around\s+|roughly\s+|quite\s+)?$", re.I)
+#: "the other two grades at a quarter each", "the other two at 0.25" (gfa37): a share of each class but the one named.
+_OTHERS_EACH = re.compile(
+    r"\bthe\s+other\s+(?:two|three|four|[2-9])(?:\s+(?:classes|labels|grades|outcomes|ones|categories|verdicts))?"
+    r"\s*(?:at|with|on|get|getting|share|sharing|each\s+at)?\s*(?:about\s+|roughly\s+|around\s+|just\s+)?$",
+    re.I,
+)
 _OTHER_CLASS = re.compile(
     r"\s*%?\)?\s*(?:for|of|to|goes to|is left for)\s+the\s+other\s+(?:class|label|outcome|one|side)\b", re.I
 )

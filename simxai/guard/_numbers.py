@@ -287,6 +287,12 @@ class _NumberChecks(_NumberNames):
             named = self._label_mentions(sentence[: max(0, sentence.find(clause)) + offset + claim.start])
             last = {named[-1].name} if named else set(facts.predicted)
             entities = [("label", x, 0) for x in self.names.labels if last and x not in last]
+        others = nc._OTHERS_EACH.search(clause[: offset + claim.start])
+        if others and len(self.names.labels) > 2 and (probability or fraction or claim.bounds is not None):
+            # "rejected, with the other two grades at a quarter each": the classes other than the one named last
+            named = self._label_mentions(sentence[: max(0, sentence.find(clause)) + offset + claim.start])
+            last = {named[-1].name} if named else set(facts.predicted)
+            entities = [("label", x, 0) for x in self.names.labels if last and x not in last]
         key = clause[: offset + claim.start][-40:] if claim.decimals == 0 and not claim.percent else ""
         if not entities and (keyed := self._label_mentions(key)) and nc._COUNT_KEY.fullmatch(key[keyed[-1].end :]):
             entities = [("label", keyed[-1].name, 0)]  # "- **Predicted stable:** 7": a count under a label's key

@@ -196,6 +196,8 @@ def label_count_claims(sentence: str, labels: Sequence[str]) -> Iterator[tuple[s
         raw = m.group("n").lower()
         if raw.isdigit():
             continue  # digits: `_causes` reads "3 classes"
+        if re.search(r"\b(?:other|remaining|last|first|top|lower|bottom)\s+$", sentence[: m.start("n")], re.I):
+            continue  # "the other two classes at 7.5 % each": some of the classes, not how many there are (gfa37)
         said = UNITS[raw]
         yield f"{said} labels", said == len(labels)
 

@@ -32,7 +32,9 @@ _AWAY = re.compile(
 )
 _CHANCE_OF = re.compile(
     r"\b(?:chance|odds|probability|likelihood|risk|shot)\s+(?:of|at)\s+(?:staying|being|becoming|remaining|"
-    r"turning|ending\s+up|going)\s+(?:\w+\s+)?$",
+    r"turning|ending\s+up|going)\s+(?:\w+\s+)?$|"
+    # "still 75 % against 25 % for table": a share given to the class after it (gfa37)
+    r"(?:\d\s*(?:%|percent|per\s+cent)|\d?\.\d+)\s+(?:for|to|on)\s+(?:the\s+)?[\"'“‘*]?$",
     re.I,
 )
 _BEFORE_ARROW = re.compile(r"[*_`\"'”’]*\s*(?:→|->|=>)")
@@ -145,6 +147,14 @@ def _counted(before: str, after: str = "") -> bool:
 def _asks(sentence: str) -> bool:
     """Whether `sentence` ends as a question: once per sentence, not once per clause (each a copy of the sentence)."""
     return sentence.rstrip().endswith("?")
+
+
+#: A class said as what changes into another: "the prime call turns into a table one", "prime becomes table" (gfa37).
+_TURNS_INTO = re.compile(
+    r"\s*(?:call|prediction|verdict|label|grade|class|rating)?\s*(?:would\s+|will\s+|then\s+)?"
+    r"(?:turn\w*\s+into|chang\w*\s+(?:to|into)|becom\w*|flip\w*\s+(?:over\s+)?(?:to|into)|switch\w*\s+to)\b",
+    re.I,
+)
 
 
 class _PredictionChecks(_CheckState):
@@ -269,6 +279,7 @@ class _PredictionChecks(_CheckState):
                 )
             )  # "would change from stable to ...": the label it changes from is today's
             today = today or bool(_BEFORE_ARROW.match(clause[m.end :]))  # "standard → surcharge": before the arrow
+            today = today or bool(_TURNS_INTO.match(clause[m.end :]))  # "the prime call turns into a table one"
             hypothetical = hypothetical and not today
             if key is not None:
                 hypothetical = bool(cue.HYPOTHETICAL.search(key) or with_change(key, facts)) and not cue.BEFORE.search(
@@ -391,6 +402,8 @@ class _PredictionChecks(_CheckState):
             expected = {new for _, new in facts.what_if} if facts.what_if else facts.predicted
             since = 0
             for m in _label_of(rest, self.names.labels):
+                if _CHANCE_OF.search(rest[: m.start]):
+                    continue  # "still 75 % against 25 % for table": the class a share is given to (gfa37)
                 # "it stays not X but Y": a label the reply denies is not where the prediction stays.
                 window = re.split(r"[:;]|\bbut\b", rest[since : m.start])[-1]
                 if cue.NEGATION.search(_unquoted(window)):

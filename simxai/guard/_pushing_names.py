@@ -48,6 +48,8 @@ def pushing_name_claims(
             if not np.strip() or find_mentions(np, names):
                 continue
             words = {w.lower().rstrip("s") for w in np.split()}
+            if words & {"that", "which", "who", "whose"}:
+                continue  # "the four that pull back": a relative clause about names said elsewhere (gfa37)
             if words & (_META | _SHARES):
                 continue  # "the three negative pulls add up to only 0.03", "the shares add up": the pushes, no name
             if names_nothing(np, known):

@@ -38,7 +38,9 @@ __all__ = [
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 #: A piece that ends in an abbreviation's stop, an initial's or a list marker's ("2."), not a sentence's ("... 0.").
-_ABBREVIATION = re.compile(r"(?:\b(?:e\.g|i\.e|vs|al|approx|ca|cf|no|dr|mr|ms|etc)|(?<![\w.])[a-z1-9])\.$", re.I)
+_ABBREVIATION = re.compile(
+    r"(?:\b(?:e\.g|i\.e|vs|al|approx|ca|cf|no|dr|mr|ms|etc|tel|ext|fax|ep|vol|fig)|(?<![\w.])[a-z1-9])\.$", re.I
+)
 #: A clause break: a semicolon, a comma before a conjunction or on its own, a ticker's bar between spaces
 #: ("MOISTURE +0.401 ▲ | RAMP −0.155 ▼": each cell its own clause; "mean |SHAP|" and a table's row are none).
 _CLAUSE = re.compile(
@@ -74,6 +76,14 @@ SUBJECT_WORDS = (
 #: A text ending in a subject word as a whole word ("patient", "id 7"), not inside one ("paid 28", "arrow 5").
 _ENDS_IN_SUBJECT_WORD = re.compile(
     r"(?<![A-Za-z])(?:" + "|".join(re.escape(w) for w in sorted(SUBJECT_WORDS, key=len, reverse=True)) + r")$"
+)
+
+
+#: A phone, fax or extension number after its word: "Tel. 0171 555 0139", "ext. 4412", "phone: +44 20 7946 0958"
+#: (gfa37); its digit groups are no values.
+_CONTACT = re.compile(
+    r"\b(?:tel|telephone|phone|ext|extension|fax|mobile|mob|cell)\b\.?:?\s*(?:no\.?\s*)?(\+?\d[\d \t()/-]{0,20}\d|\d)",
+    re.I,
 )
 
 
@@ -273,7 +283,12 @@ def numbers(text: str) -> Iterator[NumberClaim]:
 
 def _digit_numbers(text: str) -> Iterator[NumberClaim]:
     ranges: dict[int, NumberClaim] = {}
+    marked: list[tuple[int, int]] = []  # a list item's range marker ("5–7. last service, maker, humidity", gfa37)
+    marked.extend(m.span(1) for m in _CONTACT.finditer(text))  # "Tel. 0171 555 0139", "ext. 4412": no values
     for m in RANGE.finditer(text):
+        if _is_marker(text, m.start(), m.end()) and re.fullmatch(r"\d{1,2}\s*[-–]\s*\d{1,2}", m.group(0)):
+            marked.append((m.start(), m.end()))
+            continue
         if m.group("between") is None and m.group("sep").lower() == "and":
             continue  # "a and b" is a range only after "between"
         if m.group("sep") == "-" and text[m.start("sep") - 1].isspace() and not text[m.end("sep")].isspace():
@@ -287,7 +302,7 @@ def _digit_numbers(text: str) -> Iterator[NumberClaim]:
         ranges[m.start("low")] = replace(_claim(m.group("low"), percent, m.start("low"), m.end()), high=high)
     skip_until = -1
     for match in NUMBER.finditer(text):
-        if match.start() < skip_until:
+        if match.start() < skip_until or any(a <= match.start() < b for a, b in marked):
             continue
         before = text[: match.start()].rstrip().lower()
         listed = SUBJECT_LIST.search(before) is not None  # "patients 90 and 319": the second is an id too

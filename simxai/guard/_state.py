@@ -34,6 +34,7 @@ from simxai.guard._plain import acronym_aliases, shortened_aliases
 from simxai.guard._ratio_names import ratio_names
 from simxai.guard._reading import Mention, abbreviations, find_mentions, mask_inputs, normalise
 from simxai.guard._respective import respective_pairs
+from simxai.guard._same_share import same_shares
 from simxai.guard._spelled import spelled_numbers
 from simxai.guard._splits import clock_times, spoken_splits
 from simxai.guard._spoken_ids import spoken_ids
@@ -248,6 +249,7 @@ def _forms_read(text: str, vocab: Vocabulary) -> str:
     0.6 of income") written as the names they are (claims-26).
     """
     text = party_verbs(label_verbs(text, vocab.labels), vocab.labels, vocab.instance_noun)
+    text = same_shares(text, vocab.labels)  # "prime and table at 0.25 each" (gfa37)
     return ratio_names(text, vocab.features)
 
 
