@@ -204,9 +204,17 @@ class StillThisResult(Result):
             parts += [f"'{e.old}' -> '{e.new or '(removed)'}'" for e in self.kept_edits]
         if not parts:
             return f"{head} No single change that keeps this prediction was found."
+        return f"{head} It stays {self.label} when, one at a time: {'; '.join(parts)}. {self._checked()}"
+
+    def _checked(self) -> str:
+        """How the kept changes were found: sampled ranges, or every single-word edit tried on a text."""
+        if self.ranges or not self.kept_edits:
+            return f"Checked on {self.samples_checked} sampled changes, {self.samples_kept} kept the prediction."
+        listed = len(self.kept_edits)
+        shown = "" if listed == self.samples_kept else f" ({listed} different word pairs listed)"
         return (
-            f"{head} It stays {self.label} when, one at a time: {'; '.join(parts)}. "
-            f"Checked on {self.samples_checked} sampled changes, {self.samples_kept} kept the prediction."
+            f"Each of the {self.samples_checked} single-word edits tried was re-predicted by the model, "
+            f"and {self.samples_kept} kept the prediction{shown}."
         )
 
 

@@ -677,3 +677,32 @@ def test_without_shap_a_text_host_stops_at_load_with_one_line_naming_the_extra(m
     )
     with pytest.raises(HostError, match=r"explains with shap, which is not installed"):
         TextHost(lambda texts: np.full((len(texts), 2), 0.5), ["no", "yes"], name="toy")
+
+
+def test_a_texts_kept_edits_say_every_edit_was_tried_not_sampled() -> None:
+    from simxai.results.base import Subject
+    from simxai.results.changes import StillThisResult, TextEdit
+
+    subject = Subject(kind="row", description="review 5", id=5)
+    edits = [TextEdit(old="slow", new=""), TextEdit(old="slow", new="quick")]
+    kept = StillThisResult(
+        subject=subject, label="negative", probability=0.7, kept_edits=edits, samples_checked=9, samples_kept=2,
+        method="each single-word removal or substitution re-predicted by the model",
+    )  # fmt: skip
+    said = kept.render()
+    assert "sampled" not in said
+    assert said.endswith(
+        "Each of the 9 single-word edits tried was re-predicted by the model, and 2 kept the prediction."
+    )
+    # fewer pairs listed than edits kept (the same pair kept twice, or the list cut): the listed count is said apart
+    listed = kept.model_copy(update={"samples_kept": 5}).render()
+    assert listed.endswith("and 5 kept the prediction (2 different word pairs listed).")
+
+
+def test_a_texts_still_this_from_the_host_matches_its_counts(host: TextHost) -> None:
+    from simxai.functions.counterfactual import explain_how_to_still_be_this
+
+    result = explain_how_to_still_be_this(host, 5)
+    said = result.render()
+    assert f"Each of the {result.samples_checked} single-word edits tried" in said
+    assert f"and {result.samples_kept} kept the prediction" in said
