@@ -20,7 +20,9 @@ Two passes over word tokens, both linear:
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
+from itertools import accumulate
 
 __all__ = ["SCALES", "TENS", "UNITS", "Spoken", "apply_edits", "clean_speech", "number_value", "read_numbers"]
 
@@ -339,8 +341,9 @@ def read_numbers(tokens: list[Token], text: str, spoken: Spoken, ids_only: bool)
     if ids_only:
         return out
     special = _bare_points(tokens, text, runs) + _thousands(tokens, text, spoken, features)
-    spans = [(s, e) for s, e, _ in special]
-    return special + [e for e in out if not any(s < e[1] and e[0] < end for s, end in spans)]
+    spans = sorted((s, e) for s, e, _ in special)  # a number inside one is left out: spans starting before its
+    starts, reach = [s for s, _ in spans], list(accumulate((e for _, e in spans), max))  # end reach past its start
+    return special + [e for e in out if not (i := bisect_left(starts, e[1])) or reach[i - 1] <= e[0]]
 
 
 def _spoken_id(
