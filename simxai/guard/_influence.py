@@ -23,8 +23,6 @@ _MOVED_BEFORE = re.compile(
     r"(?:the\s+|her\s+|his\s+|their\s+|its\s+)?[\"'‘“]?$",
     re.IGNORECASE,
 )
-
-
 _DESCRIBED = re.compile(r"\b(?:the|a|an|is|are|was|were|be|been)\s+(?:\w+\s+)?(?:lower|higher)(?:\s+side)?\b", re.I)
 #: Both ends of a feature's change right after its name: "bmi from 23.7 to 27.3", "X (log scale) from 4.4 to 5.2".
 _FROM_TO_AFTER = re.compile(r"[^.;:]{0,20}?\bfrom\s+-?\d[\d.]*\s*%?\s*(?:to|→|->)\s*-?\d", re.I)
