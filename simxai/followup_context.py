@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from simxai.extraction import extract_argument, extract_changes, extract_metric
+from simxai.extraction import extract_argument, extract_changes, extract_label, extract_metric
 from simxai.followup import CONTINUES, LastCall, extract_step, last_call
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message, last_user_index
@@ -123,6 +123,8 @@ def scored_group(text: str, schema: HostSchema | None, vocabulary: frozenset[str
     known |= {c.lower() for c in schema.class_names}
     if parts & (_NOT_A_GROUP | vocabulary | known) or words[0].endswith("ing"):
         return None
+    if extract_label(phrase, schema) is not None:
+        return None  # "recall on the losses": a class in another form ("lost"), the label's metric
     plural = any(w.endswith("s") and not w.endswith("ss") and len(w) > 3 for w in words) or words[-1] in _GROUP_HEADS
     return phrase if plural else None
 
