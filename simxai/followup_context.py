@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from simxai.extraction import extract_argument, extract_changes, extract_metric
+from simxai.extraction import extract_argument, extract_changes, extract_label, extract_metric
 from simxai.followup import CONTINUES, LastCall, extract_step, last_call
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message, last_user_index
@@ -29,6 +29,7 @@ __all__ = [
     "is_new_request",
     "is_new_request_for",
     "says_all_the_data",
+    "scored_group",
     "asks_its_own_question",
     "only_an_instance",
     "referred_group",
@@ -75,7 +76,57 @@ def group_phrase(text: str) -> str | None:
     phrase = match.group("g").strip()
     if phrase.lower().split()[0] in _NO_GROUP:
         return None
-    return "all" if _WHOLE.match(phrase) else phrase
+    # "on the held-out data", "on the test split": all of the held-out split, never a group of that name
+    last = phrase.lower().split()[-1]
+    whole = _WHOLE.match(phrase) or _ALL_SAID.search(phrase) or last in ("data", "dataset", "split")
+    return "all" if whole else phrase
+
+
+# The group a metric is computed on, at the end of a turn: "how accurate is it on the labradors?", "for dogs from
+# the north branch", "among renters only"
+_SCORED_ON = re.compile(
+    r"\b(?:on|for|among(?:st)?)\s+(?:the\s+|those\s+|these\s+|our\s+)?"
+    r"(?P<g>[a-z][a-z'-]*(?:\s[a-z][a-z'-]*){0,4}?)(?:\s+only)?\W*$",
+    re.IGNORECASE,
+)
+# Words of all the data, or of no group ("on the held-out split", "for each class", "on average", "for it")
+_NOT_A_GROUP = frozenset(
+    "all every each any both everyone everybody everything overall whole entire full data dataset set split test "
+    "testing tests held held-out heldout unseen new validation train training eval evaluation examples samples "
+    "records rows cases points average general total model it them they me you us him her this that those these "
+    "whom which what there here one ones different various".split()
+)
+
+
+def scored_group(text: str, schema: HostSchema | None, vocabulary: frozenset[str]) -> str | None:
+    """The group a metric question names in words the data does not select ("how accurate is it for smokers?",
+    "on dogs from the north branch"), as said, or None.
+
+    Read by grammar: a noun phrase after "on" / "for" / "among" that ends the turn, with a plural head. A phrase
+    holding a word of all the data ("the test set", "held-out"), of the functions' specs (`vocabulary`), a
+    feature, category or label, or a number is no such group (the extraction reads what the data selects). Only
+    the instance noun ("on the dogs") is all the data; with a qualifier after it it names a group. The phrase is
+    passed on, so the function scores it or says plainly that it cannot, and names what is valid.
+    """
+    match = _SCORED_ON.search(text)
+    if match is None or schema is None or schema.kind != "tabular":
+        return None
+    phrase = match.group("g").strip()
+    words = phrase.lower().split()
+    noun = (schema.instance_noun or "").lower()
+    nouns = {noun, noun + "s", noun + "es"} if noun else set()
+    if words[0] in _NO_GROUP or set(words) <= nouns or any(c.isdigit() for c in phrase):
+        return None
+    parts = {p for w in words for p in re.split(r"[-_']", w) if p} - nouns
+    known = {p for f in schema.features for p in re.split(r"[\s_]+", f.name.lower())}
+    known |= {str(v).lower() for f in schema.features for v in (f.categories or ())}
+    known |= {c.lower() for c in schema.class_names}
+    if parts & (_NOT_A_GROUP | vocabulary | known) or words[0].endswith("ing"):
+        return None
+    if extract_label(phrase, schema) is not None:
+        return None  # "recall on the losses": a class in another form ("lost"), the label's metric
+    plural = any(w.endswith("s") and not w.endswith("ss") and len(w) > 3 for w in words) or words[-1] in _GROUP_HEADS
+    return phrase if plural else None
 
 
 _CONTINUED_GROUP = re.compile(

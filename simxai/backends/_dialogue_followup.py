@@ -208,6 +208,7 @@ def with_pending_call(history: Sequence[Message]) -> list[Message]:
         index -= 1
     if index < 0 or messages[index].role != "assistant" or not messages[index].tool_calls:
         return messages
+    calls = list(messages[index].tool_calls)
     for position in range(index + 1, len(messages) - 1):
         tool = messages[position]
         try:
@@ -216,7 +217,22 @@ def with_pending_call(history: Sequence[Message]) -> list[Message]:
             continue
         if isinstance(payload, dict) and "error" in payload:
             messages[position] = tool.model_copy(update={"content": json.dumps({"result": None})})
+            calls = [_without_rejected(c, str(payload["error"])) if c.id == tool.tool_call_id else c for c in calls]
+    messages[index] = messages[index].model_copy(update={"tool_calls": calls})
     return messages
+
+
+def _refused(value: str, error: str) -> bool:
+    """Whether `error` refuses `value` ("cannot be scored on 'women'"), not only quotes it beside a question."""
+    return re.search(rf"\b(?:cannot|can't|no|not|unknown)\b[^.']*'{re.escape(value)}'", error, re.I) is not None
+
+
+def _without_rejected(call: ToolCall, error: str) -> ToolCall:
+    """`call` without the arguments its error names as unreadable: after "the model cannot be scored on 'women'",
+    the waiting call holds no group, so a later turn ("and on the test set?") never carries the rejected one.
+    """
+    kept = {k: v for k, v in call.arguments.items() if not (isinstance(v, str) and _refused(v, error))}
+    return call.model_copy(update={"arguments": kept})
 
 
 def count_follow_up(text: str, history: Sequence[Message], request: CompletionRequest) -> Decision | None:

@@ -12,6 +12,8 @@ from typing import Any
 
 from simxai.backends._router_added_change import added_supposition
 from simxai.backends._router_by_category import compared_groups, often_in_category, ranked_category
+from simxai.backends._router_similarity import known_words
+from simxai.backends._router_unheld_subset import said_group
 from simxai.backends._router_unknown import breakdown_feature
 from simxai.extraction import (
     alternatives,
@@ -104,6 +106,12 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
         elif spec.name == "get_model_performance" and (feature := breakdown_feature(text, schema)) is not None:
             # "accuracy by plan": the function scores one group at a time, and asks which (the answer completes it)
             arguments["group"] = feature.name
+        elif spec.name == "get_model_performance" and (
+            said := said_group(text, spec.name, arguments, schema, known_words([spec]))
+        ):
+            # "how accurate is it for smokers?" where no feature selects smokers: the group as said, which the
+            # function scores or refuses plainly (naming what is valid), never everyone's figure
+            arguments["group"] = said
     if spec.name == "get_model_performance" and "metric" in parameters and "metric" not in arguments:
         group = arguments.get("group")
         scored = any(c.name == spec.name and c.arguments.get("metric") for m in history for c in m.tool_calls)

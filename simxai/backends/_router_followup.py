@@ -17,6 +17,7 @@ from simxai.backends._router_group_feature import group_feature_decision
 from simxai.backends._router_judged_focus import judged_in_focus
 from simxai.backends._router_masking import FEATURE_FILLER, only_fillers, only_names_instance
 from simxai.backends._router_similarity import known_words
+from simxai.backends._router_unheld_subset import said_group
 from simxai.backends._router_why_named import why_of_the_one_named
 from simxai.backends.base import CompletionRequest
 from simxai.extraction import (
@@ -44,7 +45,14 @@ from simxai.followup import (
     same_question,
     shifted_condition,
 )
-from simxai.followup_context import asks_overall, continued_group, group_follow_up, group_phrase, referred_group
+from simxai.followup_context import (
+    asks_overall,
+    continued_group,
+    group_follow_up,
+    group_phrase,
+    referred_group,
+    says_all_the_data,
+)
 from simxai.followup_denied import denied_condition
 from simxai.followup_fragment import word_edit
 from simxai.followup_subject import about_several, which_members
@@ -148,7 +156,11 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
         # "what about recall for that group?", "and precision?": the previous call with this metric, on the
         # group it names, else on the previous group (one thing replaced)
         group = extract_argument("group", text, schema) or referred_group(text, history, schema)
+        if group is None:  # "how accurate is it for smokers?": a group no feature selects, scored or refused
+            group = said_group(text, previous.name, previous.arguments, schema, known_words(request.functions))
         arguments = {**previous.arguments, "metric": metric}
+        if group is None and says_all_the_data(text, schema.instance_noun):
+            arguments.pop("group", None)  # "how accurate is it on the test set?": the whole held-out split
         if group is not None:
             arguments["group"] = group
         label = extract_argument("label", text, schema, previous.name)

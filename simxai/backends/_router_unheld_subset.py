@@ -14,11 +14,12 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from simxai.followup_context import scored_group
 from simxai.hosts.base import FeatureSchema, HostSchema, regular_plural
 from simxai.hosts.name_words import name_words
 from simxai.messages import ToolCall
 
-__all__ = ["UnheldSubset", "unheld_subset", "unread_part"]
+__all__ = ["UnheldSubset", "said_group", "unheld_subset", "unread_part"]
 
 # "on the vegetarian patients", "for the rooftop trays", "among our batches in Leeds": up to two words before a plural
 # noun (an s after a letter other than s: "the other class" names no subset) after a preposition and a determiner,
@@ -140,6 +141,18 @@ def unheld_subset(text: str, calls: Sequence[ToolCall], schema: HostSchema | Non
         if graded is not None and not re.search(r"\d", text) and not any(_held(w, categorical) for w in picking):
             return UnheldSubset(said, graded)  # "the hydrated batches": hydration, with no number
     return None
+
+
+def said_group(
+    text: str, name: str, arguments: dict[str, object], schema: HostSchema | None, vocabulary: frozenset[str]
+) -> str | None:
+    """The group a metric question names that no feature selects ("for smokers"), passed on as said
+    (`scored_group`), unless the call without it would be asked about (`unheld_subset`: "the vegetarian patients").
+    """
+    said = scored_group(text, schema, vocabulary)
+    if said is None or unheld_subset(text, [ToolCall(id="call_0", name=name, arguments=arguments)], schema):
+        return None
+    return said
 
 
 def _group_of(calls: Sequence[ToolCall]) -> str | None:
