@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["added_supposition", "adds_to_the_change"]
+__all__ = ["added_supposition", "adds_to_the_change", "asks_of_its_own"]
 
 # "plus ...", "and on top of that ...", "also ...", "as well as ...": a turn that adds to what was just supposed
 _ADDS = re.compile(
@@ -30,6 +30,18 @@ _OWN_REQUEST = re.compile(
     r"accuracy|precision|recall|f1|predict\w*|probabilit\w*|thanks?|thank\s+you|cheers)\b",
     re.IGNORECASE,
 )
+
+
+# ... or asks at all: a question mark, a question word or a request verb ("also, what's in the data?", "plus show me
+# the data"), without which an adding turn is a supposition whatever a selector makes of its words
+_ASKS = re.compile(r"\?|\b(?:what|whats|where|when|show|tell|give|list|describe|compare)\b", re.IGNORECASE)
+
+
+def asks_of_its_own(text: str) -> bool:
+    """Whether an adding turn asks anything at all (a question mark, a question word or a request verb): "plus a
+    calmer lifestyle on top" does not, so no other function is read into it, however sure a selector is.
+    """
+    return bool(_ASKS.search(text))
 
 
 def adds_to_the_change(text: str) -> bool:

@@ -44,7 +44,7 @@ from simxai.backends._dialogue_followup import (
     with_instances_read,
     with_pending_call,
 )
-from simxai.backends._router_added_change import added_supposition, adds_to_the_change
+from simxai.backends._router_added_change import added_supposition, adds_to_the_change, asks_of_its_own
 from simxai.backends._router_arguments import MAX_CALLS, calls_for
 from simxai.backends._router_attributes import unknown_attribute
 from simxai.backends._router_bare_confidence import bare_confidence_decision
@@ -381,7 +381,12 @@ class RouterBackend(Backend):
             return previous
         if previous == "explain_what_if" and adds_to_the_change(text):
             own = self._score(text, request)  # "also, what's in the data?": a sure choice of its own stands
-            if own.function in (None, previous) or not own.confident or own.confidence < ONE_LEFT:
+            if (
+                own.function in (None, previous)
+                or not own.confident
+                or own.confidence < ONE_LEFT
+                or not asks_of_its_own(text)
+            ):
                 # "plus a colder morning": one more change to the what-if just run; a turn that asks nothing of
                 # its own takes another function only from a selector sure of it beyond an unsure choice's bar
                 return previous

@@ -99,3 +99,24 @@ def test_a_choice_short_of_sure_does_not_outweigh_the_addition(
     # answer a question, not to drop a supposition that opens with "plus" and asks nothing of its own (cw19)
     question, calls = route(router, text, schema, _after_what_if(instance, changes))
     assert question == "" and [name for name, _ in calls] == ["explain_what_if"]
+
+
+@pytest.mark.parametrize(
+    ("text", "asks"),
+    [
+        ("plus a calmer lifestyle on top", False),
+        ("and on top of that two fewer pregnancies", False),
+        ("also, what's in the data?", True),
+        ("plus show me the data", True),
+        ("also the training data?", True),
+    ],
+)
+def test_an_adding_turn_asks_of_its_own_only_with_a_question_or_a_request(text: str, asks: bool) -> None:
+    from simxai.backends._router_added_change import asks_of_its_own
+
+    assert asks_of_its_own(text) is asks
+
+
+def test_a_sure_choice_stands_when_the_adding_turn_asks(router: RouterBackend) -> None:
+    question, calls = route(router, "also, what's in the data?", DEMO, _after_what_if(12, {"bmi": 30}))
+    assert question == "" and [name for name, _ in calls] == ["get_data_information"]
