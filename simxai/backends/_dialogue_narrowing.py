@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from simxai.backends._router_narrowed import GROUP_SLOT
 from simxai.extraction import extract_argument
 from simxai.followup import last_call
 from simxai.hosts.base import HostSchema
@@ -27,9 +28,6 @@ _NARROWS = re.compile(
     re.IGNORECASE,
 )
 
-# The calls whose group a narrowing turn narrows, and the argument each holds its group in
-_GROUPED = {"get_model_performance": "group", "get_data_information": "group", "get_prediction": "instance"}
-
 
 def narrowed_group(text: str, history: Sequence[Message], schema: HostSchema | None) -> dict[str, Any] | None:
     """The arguments of "only those over 60" after a call on a group (a metric, the data, the predictions of a
@@ -39,7 +37,7 @@ def narrowed_group(text: str, history: Sequence[Message], schema: HostSchema | N
     previous = last_call(history)
     if _NARROWS.match(text) is None or previous is None or schema is None or schema.kind != "tabular":
         return None
-    key = _GROUPED.get(previous.name)
+    key = GROUP_SLOT.get(previous.name)
     group = previous.arguments.get(key) if key is not None else None
     if key is None or not isinstance(group, str) or not re.search(r"[=<>]", group):
         return None

@@ -20,15 +20,12 @@ from simxai.backends._router_arguments import calls_for
 from simxai.backends._router_bound_answer import bound_answer
 from simxai.backends._router_decision import Decision
 from simxai.backends._router_group_answer import group_question_asked
+from simxai.backends._router_narrowed import GROUP_SLOT
 from simxai.backends.base import CompletionRequest
 from simxai.extraction import extract_argument
 from simxai.messages import Message
 
 __all__ = ["group_for_group_question"]
-
-# The argument a group runs in, per function that takes one: a metric's or the data's group, or the instances a count
-# of predictions runs on (an explanation of "the instance" `stores_kg < 12` is no reading of a group question)
-_GROUP_SLOT = {"get_model_performance": "group", "get_data_information": "group", "get_prediction": "instance"}
 
 
 def quoted_words(words: str, said: str) -> tuple[int, int] | None:
@@ -74,12 +71,12 @@ def group_for_group_question(
     rewritten = re.sub(r"\b(?:the|those|these)\s+(?=" + re.escape(noun) + r"s with\b)", "", rewritten, flags=re.I)
     decision = decide(rewritten, history[:-2])
     spec = next((s for s in request.functions if s.name == decision.function), None)
-    if spec is None or decision.function not in _GROUP_SLOT:
+    if spec is None or decision.function not in GROUP_SLOT:
         return None
     if not decision.confident:
         # unsure which question the group was for: the two likeliest, asked about, not the bare condition's guess
         return decision if decision.runner_up is not None else None
     calls = calls_for(spec, rewritten, history[:-2], schema)
-    if len(calls) != 1 or calls[0].arguments.get(_GROUP_SLOT[spec.name]) != condition:
+    if len(calls) != 1 or calls[0].arguments.get(GROUP_SLOT[spec.name]) != condition:
         return None
     return Decision(decision.function, decision.confidence, True, arguments=dict(calls[0].arguments))

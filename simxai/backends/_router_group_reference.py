@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from simxai.backends._router_narrowed import _DESCRIBES, _GROUP_SLOT, _focus
+from simxai.backends._router_narrowed import _DESCRIBES, GROUP_SLOT, _focus
 from simxai.extraction import extract_group, extract_ids
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message, ToolCall
@@ -44,7 +44,7 @@ def with_group_referred(
     calls: list[ToolCall], text: str, history: Sequence[Message], schema: HostSchema | None
 ) -> list[ToolCall]:
     """The calls with the group in focus where the turn refers back to it and a call holds no group (module doc)."""
-    if schema is None or schema.kind != "tabular" or not any(c.name in _GROUP_SLOT for c in calls):
+    if schema is None or schema.kind != "tabular" or not any(c.name in GROUP_SLOT for c in calls):
         return calls
     match = _reference(schema).search(text)
     if match is None or extract_ids(text, schema):
@@ -59,7 +59,7 @@ def with_group_referred(
         return calls
     out = []
     for call in calls:
-        slot = _GROUP_SLOT.get(call.name)
+        slot = GROUP_SLOT.get(call.name)
         if slot is not None and (call.arguments.get(slot) in (None, "") or (restated and call.arguments[slot] == own)):
             call = call.model_copy(update={"arguments": {**call.arguments, slot: focus}})
         out.append(call)
@@ -79,7 +79,7 @@ def _restated(match: re.Match[str], own: str | None, history: Sequence[Message])
     said = [m for m in history if m.role == "assistant" and m.tool_calls][-_LOOK_BACK:]
     for message in reversed(said):
         for call in message.tool_calls:
-            group = call.arguments.get(_GROUP_SLOT.get(call.name, "group"))
+            group = call.arguments.get(GROUP_SLOT.get(call.name, "group"))
             if isinstance(group, str) and clauses < {c.strip() for c in group.split(" and ")}:
                 return group
     return None

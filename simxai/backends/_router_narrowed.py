@@ -21,10 +21,11 @@ from simxai.followup_context import group_in_focus
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message, ToolCall
 
-__all__ = ["narrowed", "narrows", "unread_narrowing"]
+__all__ = ["GROUP_SLOT", "narrowed", "narrows", "unread_narrowing"]
 
-#: The argument that holds a group, per function that takes one.
-_GROUP_SLOT = {"get_prediction": "instance", "get_model_performance": "group", "get_data_information": "group"}
+#: The argument that holds a group, per function that takes one: a metric's or the data's group, or the instances a
+#: count of predictions runs on (get_prediction's instance as a condition). The one table of it in the router.
+GROUP_SLOT = {"get_prediction": "instance", "get_model_performance": "group", "get_data_information": "group"}
 _CONDITION = re.compile(r"[=<>]")
 # "how many of them", "which of those", "what share of these", "the number of the ones", "among them", "out of those",
 # "those of them", "of the ones ...": a part of the group in focus ("most of them", "the rest of them" are not).
@@ -58,9 +59,9 @@ def _focus(history: Sequence[Message], schema: HostSchema) -> str | None:
         return None
     last = next((m for m in reversed(history) if m.role == "assistant" and m.tool_calls), None)
     said = {
-        str(c.arguments.get(_GROUP_SLOT.get(c.name, "group")))
+        str(c.arguments.get(GROUP_SLOT.get(c.name, "group")))
         for c in (last.tool_calls if last is not None else [])
-        if c.arguments.get(_GROUP_SLOT.get(c.name, "group")) is not None
+        if c.arguments.get(GROUP_SLOT.get(c.name, "group")) is not None
     }
     return group if len(said) <= 1 else None
 
@@ -89,7 +90,7 @@ def narrowed(calls: list[ToolCall], text: str, history: Sequence[Message], schem
     kept = _clauses(focus)
     out = []
     for call in calls:
-        slot = _GROUP_SLOT.get(call.name)
+        slot = GROUP_SLOT.get(call.name)
         value = call.arguments.get(slot) if slot is not None else None
         if slot is None or not (value is None or isinstance(value, str)):
             out.append(call)  # an instance named by id or values: no group to narrow
@@ -134,7 +135,7 @@ def unread_narrowing(text: str, calls: Sequence[ToolCall], schema: HostSchema | 
     match = narrows(text) if schema is not None and schema.kind == "tabular" else None
     if match is None or schema is None:
         return None
-    groups = [c.arguments.get(_GROUP_SLOT[c.name]) for c in calls if c.name in _GROUP_SLOT]
+    groups = [c.arguments.get(GROUP_SLOT[c.name]) for c in calls if c.name in GROUP_SLOT]
     group = next((g for g in groups if isinstance(g, str) and _CONDITION.search(g)), None)
     own = set(_clauses(extract_group(text, schema)))
     if group is None or set(_clauses(group)) <= own:
