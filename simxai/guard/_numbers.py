@@ -281,15 +281,19 @@ class _NumberChecks(_NumberNames):
                 # "669 (45 %) rejected": a share in brackets is the share of the label right after them.
                 entities = [("label", ahead[0].name, offset + claim.end + closed.end())]
 
-        other = nc._OTHER_CLASS.match(clause[offset + claim.end :])
-        if other and len(self.names.labels) == 2 and (probability or fraction):
-            # "21.4 % for the other class": the label other than the one named last (or than the prediction).
-            named = self._label_mentions(sentence[: max(0, sentence.find(clause)) + offset + claim.start])
-            last = {named[-1].name} if named else set(facts.predicted)
-            entities = [("label", x, 0) for x in self.names.labels if last and x not in last]
-        others = nc._OTHERS_EACH.search(clause[: offset + claim.start])
-        if others and len(self.names.labels) > 2 and (probability or fraction or claim.bounds is not None):
-            # "rejected, with the other two grades at a quarter each": the classes other than the one named last
+        other = (
+            len(self.names.labels) == 2
+            and (probability or fraction)
+            and nc._OTHER_CLASS.match(clause[offset + claim.end :])
+        )
+        others = (
+            len(self.names.labels) > 2
+            and (probability or fraction or claim.bounds is not None)
+            and nc._OTHERS_EACH.search(clause[: offset + claim.start])
+        )
+        if other or others:
+            # "21.4 % for the other class", "rejected, with the other two grades at a quarter each": the labels other
+            # than the one named last (or than the prediction).
             named = self._label_mentions(sentence[: max(0, sentence.find(clause)) + offset + claim.start])
             last = {named[-1].name} if named else set(facts.predicted)
             entities = [("label", x, 0) for x in self.names.labels if last and x not in last]

@@ -16,6 +16,8 @@ from functools import lru_cache
 
 __all__ = ["same_shares"]
 
+#: The words that say one share is both classes' ("both", "each", "tied at", "level on").
+_SHARED = r"(?:both|each|tied|level|equal|even|joint(?:ly)?)"
 #: The number of the share, with a hedge and a unit: "0.25", "about 50 %", "a quarter" is not read (worded).
 _SHARE = r"(?:(?:about|around|roughly|approximately|nearly|almost|just\s+(?:under|over))\s+)?\d+(?:\.\d+)?(?:\s*%)?"
 
@@ -25,7 +27,7 @@ def _pattern(labels: tuple[str, ...]) -> re.Pattern[str]:
     names = "|".join(re.escape(x) for x in sorted(labels, key=len, reverse=True))
     return re.compile(
         rf"(?<![\w-])(?P<a>{names})\s*(?:,|and|&|as\s+well\s+as)\s*(?:the\s+)?(?P<b>{names})(?![\w-])"
-        rf"(?P<how>\s+(?:are\s+|sit\s+|stand\s+)?(?:both|each|tied|level|equal|even|joint(?:ly)?)?\s*"
+        rf"(?P<how>\s+(?:are\s+|sit\s+|stand\s+)?{_SHARED}?\s*"
         rf"(?:at|on|with|get|getting|gets|share|sharing|:)\s+)(?P<n>{_SHARE})(?P<each>\s+each\b)?",
         re.I,
     )
@@ -40,7 +42,7 @@ def same_shares(text: str, labels: Sequence[str]) -> str:
         return text
 
     def split(m: re.Match[str]) -> str:
-        shared = re.search(r"\b(?:both|each|tied|level|equal|even|joint(?:ly)?)\b", m.group("how"), re.I)
+        shared = re.search(rf"\b{_SHARED}\b", m.group("how"), re.I)
         if (not shared and not m.group("each")) or m.group("a").lower() == m.group("b").lower():
             return m.group(0)
         return f"{m.group('a')} at {m.group('n')} and {m.group('b')} at {m.group('n')}"
