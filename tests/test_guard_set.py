@@ -1,4 +1,4 @@
-"""The unseen guard sets (evalsets/guard-2026-12-01b to -06ah) are well formed, and its scorer counts right.
+"""The unseen guard sets (evalsets/guard-2026-12-01b to -06ai) are well formed, and its scorer counts right.
 
 No figure of the guard is asserted here: the set is scored by `bench/guard_set.py`.
 """
@@ -49,6 +49,7 @@ SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "
     ROOT / "evalsets" / "guard-2026-12-06af",
     ROOT / "evalsets" / "guard-2026-12-06ag",
     ROOT / "evalsets" / "guard-2026-12-06ah",
+    ROOT / "evalsets" / "guard-2026-12-06ai",
 )
 SCRIPT = ROOT / "bench" / "guard_set.py"
 #: A set's host whose instances are not called by the host's name (set S's bonsai nursery talks of trees).
@@ -187,6 +188,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         ("guard-2026-12-06af", {"hydrant": 3, "demo": 3, "sentiment": 3, "loan": 3}, 395),
         ("guard-2026-12-06ag", {"lock": 3, "demo": 3, "sentiment": 3, "loan": 3}, 400),
         ("guard-2026-12-06ah", {"typewriter": 3, "demo": 3, "sentiment": 3, "loan": 3}, 420),
+        ("guard-2026-12-06ai", {"saddle": 3, "demo": 3, "sentiment": 3, "loan": 3}, 420),
     ],
     ids=[
         "set F",
@@ -218,6 +220,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         "set AF (06af)",
         "set AG (06ag)",
         "set AH (06ah)",
+        "set AI (06ai)",
     ],
 )
 def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_both_verdicts(
@@ -387,6 +390,13 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
             (134601, 134900),
             {"Maker", "ribbon_vibrator_ok"},
         ),
+        (
+            "guard-2026-12-06ai",
+            "saddle",
+            ["fits", "reflock", "refit_tree", "retired"],
+            (136801, 137100),
+            {"Leather", "girthed_daily"},
+        ),
     ],
     ids=[
         "set F",
@@ -419,6 +429,7 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
         "set AF hydrant (06af)",
         "set AG lock (06ag)",
         "set AH typewriter (06ah)",
+        "set AI saddle (06ai)",
     ],
 )
 def test_a_set_brings_its_host_and_its_lines_name_only_its_instances_and_features(
