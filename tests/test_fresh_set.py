@@ -1,5 +1,5 @@
 """The fresh evaluation sets (evalsets/fresh-2026-12-01, -01b, ..., -03k, -03l, -03m, -03n, -03o, -03p, -03q, -04r,
-..., -06af, -06ag, -06ah) are well formed.
+..., -06af, -06ag, -06ah, -06ai) are well formed.
 
 No accuracy is asserted. Also checks the argument normalisation of `bench/fresh_set.py`, which scores the set.
 """
@@ -36,6 +36,7 @@ SET_DIRS = tuple(
         "fresh-2026-12-05aa", "fresh-2026-12-05ab", "fresh-2026-12-05ac", "fresh-2026-12-05ad",
         "fresh-2026-12-05ae", "fresh-2026-12-06af", "fresh-2026-12-06ag",
         "fresh-2026-12-06ah",
+        "fresh-2026-12-06ai",
     )
 )  # fmt: skip
 SET_DIR = SET_DIRS[0]
@@ -268,6 +269,17 @@ RETREAD_CATEGORIES = {
     "Brand": ("Dunmere", "Korva", "Ostra", "Tellux"),
     "PreviouslyRetreaded": ("False", "True"),
 }
+#: The invented sea-salt-pan host of set AI (`evalsets/fresh-2026-12-06ai/host_saltpan.py`): ids 136501-136800, pans
+#: called "pan"; two labels (the salt master's decision); units in brackets ("Brine Density (Be)"), names with
+#: spaces, a True/False column.
+SALTPAN_NUMERIC = (
+    "Brine Density (Be)", "DaysSinceFlood", "sun_hours_week", "wind_kmh", "Rain Last Week (mm)",
+    "crust thickness mm", "Brine Depth (cm)",
+)  # fmt: skip
+SALTPAN_CATEGORIES = {
+    "Bank": ("Causeway", "Marsh", "Tidewall"),
+    "RainCover": ("False", "True"),
+}
 HOSTS: dict[str, dict[str, Any]] = {
     "demo": {"ids": range(442), "labels": ("stable", "progressing"), "features": DEMO_FEATURES, "categories": {}},
     "sentiment": {"ids": range(120), "labels": ("negative", "positive"), "features": (), "categories": {}},
@@ -462,6 +474,12 @@ HOSTS: dict[str, dict[str, Any]] = {
         "labels": ("retread", "repair_first", "scrap"),
         "features": RETREAD_NUMERIC + tuple(RETREAD_CATEGORIES),
         "categories": RETREAD_CATEGORIES,
+    },
+    "saltpan": {
+        "ids": range(136501, 136801),
+        "labels": ("wait", "rake"),
+        "features": SALTPAN_NUMERIC + tuple(SALTPAN_CATEGORIES),
+        "categories": SALTPAN_CATEGORIES,
     },
 }
 #: What each set was written to hold (its README): set C is smaller per host and has nine dialogues.
@@ -681,6 +699,12 @@ MINIMUMS: dict[str, dict[str, Any]] = {
         "dialogues": 16,
         "per_host": {"demo": 45, "sentiment": 40, "loan": 45, "retread": 82},
         "dialogues_per_host": {"demo": 3, "sentiment": 2, "loan": 3, "retread": 8},
+    },
+    "fresh-2026-12-06ai": {
+        "requests": 213,
+        "dialogues": 16,
+        "per_host": {"demo": 44, "sentiment": 40, "loan": 47, "saltpan": 82},
+        "dialogues_per_host": {"demo": 3, "sentiment": 2, "loan": 3, "saltpan": 8},
     },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
