@@ -69,8 +69,7 @@ FLUE_CONFIG: dict[str, Any] = {
         },
         "target_description": "the sweep's verdict: signed off, sweep again soon, or reline before use",
         "model_description": "A random forest of 80 trees on the raw numbers, the fuel one-hot encoded.",
-        "training": "Fitted on 240 of the 300 synthetic visits; the other 60 are held out for the performance "
-        "figures.",
+        "training": "Fitted on 240 of the 300 synthetic visits; the other 60 are held out for the performance figures.",
         "limitations": [
             "Synthetic visits, invented for testing; not a real firm's inspection sheets.",
             "Does not know the kind of stove, the cowl, the weather on the day or who built the chimney.",

@@ -67,8 +67,7 @@ PONY_CONFIG: dict[str, Any] = {
         },
         "target_description": "the pony at the trot-up the next morning: sound or lame",
         "model_description": "A logistic regression on the standardised numbers, the breed one-hot encoded.",
-        "training": "Fitted on 192 of the 240 synthetic treks; the other 48 are held out for the performance "
-        "figures.",
+        "training": "Fitted on 192 of the 240 synthetic treks; the other 48 are held out for the performance figures.",
         "limitations": [
             "Synthetic treks, invented for testing; not a real centre's yard book.",
             "Does not know the ground, the weather, the saddle or which route was ridden.",
