@@ -353,6 +353,14 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (5, 7),
         "own_hosts": ("ski", "boot"),
     },
+    # written for training in the thirty-eighth round (dialogue-heavy)
+    "w64": {
+        "folder": "people",
+        "requests": 227,
+        "dialogues": 18,
+        "turns": (4, 6),
+        "own_hosts": ("flue", "pony"),
+    },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
 LABEL_ARGUMENTS = ("target_label", "expected_label", "prediction_label")
