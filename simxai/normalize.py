@@ -35,6 +35,7 @@ from simxai._label_adverbs import label_adverbs
 from simxai._noun_plural import regular_noun_plural
 from simxai._number_forms import decimal_points, dotted_ids
 from simxai._spoken import SCALES, TENS, UNITS, Spoken, apply_edits, clean_speech, number_value, read_numbers
+from simxai._word_endings import without_ending
 from simxai._yes_no_antonyms import yes_no_antonyms
 from simxai._yes_no_other_way import other_way_denied
 from simxai.hosts.base import HostSchema
@@ -146,12 +147,7 @@ def _is_inflection(word: str, target: str) -> bool:
 
 def word_stems(word: str) -> set[str]:
     """The word, lowercased, and its forms without an inflection ("rejected" -> reject, rejecte, rejected)."""
-    word = word.lower()
-    stems = {word}
-    for suffix in ("s", "d", "ed", "ing", "e"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
-            stems.add(word[: -len(suffix)])
-    return stems
+    return {word.lower()} | {without_ending(word, (suffix,)) for suffix in ("s", "d", "ed", "ing", "e")}
 
 
 @functools.lru_cache(maxsize=64)

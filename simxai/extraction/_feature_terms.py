@@ -13,6 +13,7 @@ import functools
 import re
 from collections.abc import Iterable
 
+from simxai._word_endings import without_ending
 from simxai.extraction._abbreviated import spelled_out
 from simxai.extraction._lexicon import name_unit
 from simxai.hosts.base import FeatureSchema, HostSchema
@@ -37,11 +38,7 @@ def _norm(words: Iterable[str]) -> str:
 
 
 def _stem(word: str) -> str:
-    word = word.lower()
-    for suffix in ("ings", "ing", "ers", "er", "ies", "es", "s", "ed"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
-            return word[: -len(suffix)]
-    return word
+    return without_ending(word, ("ings", "ing", "ers", "er", "ies", "es", "s", "ed"))
 
 
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9]*")

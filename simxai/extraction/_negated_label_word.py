@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import re
 
+from simxai._word_endings import without_ending
 from simxai.hosts.base import HostSchema
 from simxai.turn_memo import per_host
 
@@ -31,11 +32,7 @@ _ENDINGS = ("er", "ly", "s")
 
 
 def _stem(word: str) -> str:
-    word = word.lower()
-    for ending in _ENDINGS:
-        if word.endswith(ending) and len(word) - len(ending) >= 4:
-            return word[: -len(ending)]
-    return word
+    return without_ending(word, _ENDINGS)
 
 
 @functools.lru_cache(maxsize=64)

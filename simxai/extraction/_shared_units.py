@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from simxai._directions import MEASURE_DOWN, MEASURE_UP
+from simxai._word_endings import without_ending
 from simxai.extraction._amounts import _SUPPOSED, _TEMPERATURE
 from simxai.extraction._features import _TOKEN, FeatureMention
 from simxai.extraction._lexicon import _NUM, _parse_number, name_unit
@@ -41,11 +42,7 @@ _PLAIN = frozenset("change changed changes changing what would model".split())
 
 def _stem(word: str) -> str:
     """A word without the ending of a noun, verb or adjective made from it ("steepness", "warmed" -> steep, warm)."""
-    word = word.lower()
-    for ending in ("ness", "ings", "ing", "est", "ers", "er", "ed", "es", "s"):
-        if word.endswith(ending) and len(word) - len(ending) >= 4:
-            return word[: -len(ending)]
-    return word
+    return without_ending(word, ("ness", "ings", "ing", "est", "ers", "er", "ed", "es", "s"))
 
 
 def _unit(feature: FeatureSchema) -> str | None:

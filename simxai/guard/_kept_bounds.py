@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from simxai._spoken import UNITS
+from simxai._word_endings import without_ending
 from simxai.guard._reading import find_mentions, shown_slack
 
 __all__ = ["kept_bound_claims"]
@@ -65,11 +66,7 @@ def _in_digits(match: re.Match[str]) -> str:
 
 def _stem(word: str) -> str:
     """A word without its inflection: "turned", "turns", "turning" -> "turn"."""
-    low = word.lower()
-    for end in ("ings", "ing", "ed", "es", "s"):
-        if low.endswith(end) and len(low) - len(end) >= 4:
-            return low[: -len(end)]
-    return low
+    return without_ending(word, ("ings", "ing", "ed", "es", "s"))
 
 
 #: A name's words that are its unit or measure, said of any quantity ("40 hours", "twice a week"): no name's own.

@@ -73,6 +73,28 @@ def seeded_global_rng(seed: int) -> Iterator[None]:
             random.setstate(py_state)
 
 
+def distinct_rows(matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The first position of each distinct row of `matrix` and, per row, the index of its distinct row in them.
+
+    `matrix[first][inverse]` is `matrix` again. Values are told apart by equality (NaN is one value); one hash
+    pass per column, where sorting the rows (`np.unique(axis=0)`) cost about a third of the model's own time.
+    """
+    n = len(matrix)
+    key = np.zeros(n, dtype=np.int64)
+    bound = 1  # the combined key is below this (a Python int: no overflow)
+    for column in matrix.T:
+        codes, values = pd.factorize(column, use_na_sentinel=False)
+        if bound * len(values) >= 2**62:  # renumber first: the key then stays below n**2
+            key = pd.factorize(key)[0].astype(np.int64)
+            bound = int(key.max()) + 1
+        key = key * len(values) + codes
+        bound *= len(values)
+    inverse = pd.factorize(key)[0].astype(np.int64)  # numbered in order of first appearance
+    first = np.empty(int(inverse.max()) + 1 if n else 0, dtype=np.int64)
+    first[inverse[::-1]] = np.arange(n - 1, -1, -1)  # the last write to each slot is the smallest position
+    return first, inverse
+
+
 def is_tree_model(model: Any) -> bool:
     """Whether `model` is a bare scikit-learn tree or tree ensemble with `tree_`/`estimators_` to read."""
     return tree_kind(model) in ("sklearn-probability", "sklearn-boosting") and (
@@ -250,9 +272,17 @@ class Attributor:
         return frame if self._preprocessing is None else self._preprocessing.apply(frame)
 
     def _predict_encoded(self, matrix: np.ndarray) -> np.ndarray:
+        """The model's probabilities for encoded rows, each distinct row run once.
+
+        A coalition keeps the explained row's values in some features and takes the background's in the others,
+        so a batch repeats rows wherever background rows agree on the features taken from them (a category, a
+        count): on the people/ hosts only 20-55 % of a batch's rows are distinct, and the model, not the
+        lookup, is the cost.
+        """
         matrix = np.atleast_2d(matrix)
         charge(len(matrix))  # the function call's budget (simxai.work): the explainer stops when it is spent
-        return np.asarray(self.model.predict_proba(self.table.decode(matrix)))
+        first, inverse = distinct_rows(matrix)
+        return np.asarray(self.model.predict_proba(self.table.decode(matrix[first])))[inverse]
 
     # ------------------------------------------------------------------------------------ explaining
 
