@@ -63,7 +63,7 @@ _LEANS = re.compile(
 )
 _COUNT_KEY = re.compile(r"[*_`\s]*[:=][*_`\s]*")
 _POINTS = re.compile(r"\s*(?:pts?\b|points\b|percentage points\b)", re.I)
-_SYMBOL_BOUND = re.compile(r"(?:<|>|≤|≥|<=|>=)\s*$|(?:≠)\s*$|\btop\s+$", re.I)
+_SYMBOL_BOUND = re.compile(r"(?:<|>|≤|≥|<=|>=)\s*$|(?:≠|±|\+/-)\s*$|\btop\s+$", re.I)
 _UNIT_AFTER = re.compile(r"\s+(?:of\s+)?(?:a|an)\s+(?:full\s+)?(?:log-odds|logit|point|unit|percentage point)\b", re.I)
 _FROM_ONLY = re.compile(r"\bfrom\s+(?:about\s+|around\s+|roughly\s+)?$", re.I)
 _THEN_TO = re.compile(r"\s*%?\s*(?:to|→|->|-|–|and)\s", re.I)

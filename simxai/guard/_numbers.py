@@ -33,6 +33,7 @@ from simxai.guard._number_pairs import gives_outcome
 from simxai.guard._numbering import item_marker, item_numbers
 from simxai.guard._odds import odds_hold, said_as_odds
 from simxai.guard._own_ends import own_ends_gap
+from simxai.guard._periods import foreign_period
 from simxai.guard._plain import said_as_age
 from simxai.guard._pushed import pushed
 from simxai.guard._reading import SUBJECT_LIST, NumberClaim, find_mentions, fits, numbers, segments, subject_ids
@@ -117,6 +118,9 @@ class _NumberChecks(_NumberNames):
             return
         if fits(claim, self.context_numbers):
             self.report.skip(f"{text} (the user's own)")
+            return
+        if foreign_period(following, self.names.features, fits(claim, self.all.numbers)):  # "the 30-day check"
+            self.report.skip(f"{text} (a span of time no feature is measured in, not compared)")
             return
         if missed_share(claim, clause, facts):  # "misses about a third (recall 66 %)": the rest of a share
             self.report.claim(f"{text} (the rest of a share: missed)", True, via="number")
