@@ -256,6 +256,8 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks, _StatementChe
         vocab |= {a.lower() for v in self.vocab.aliases.values() for a in v}  # "trig_log" read as a shortened name
         # The words of a feature's name ("credit" of credit_score) are its own, not an invented feature's.
         parts = {p for n in self.names.features for p in name_words(n) if len(p) > 2}
+        # and so are the words of its aliases ("seed" of "triploid seed", "week" of "cleanings a week"; round 38)
+        parts |= {p for v in self.vocab.aliases.values() for a in v for p in name_words(a) if len(p) > 2}
         for match in _IDENTIFIER.finditer(self.reply):
             word = match.group(1)
             if word in self.all.fields or _FIELD_LIKE.search(word):
