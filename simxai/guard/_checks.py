@@ -17,6 +17,7 @@ from simxai.guard._cf_stays import counterfactual_stay_claims
 from simxai.guard._decimal_commas import decimal_points
 from simxai.guard._descriptions import without_descriptions
 from simxai.guard._enumerated import enumerated_item_claims
+from simxai.guard._glossary import glossary_label_claims
 from simxai.guard._influence import _InfluenceChecks
 from simxai.guard._invented import invented_feature_claims, invented_label_claims
 from simxai.guard._kept_bounds import kept_bound_claims
@@ -339,6 +340,10 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks, _StatementChe
             self.structured,
         ):
             self.report.claim(text, ok, via=_mechanism("invented_label_claims", text))
+        if self.structured:  # "market = sold as is · shucked = sold as meat": a glossary of the classes (round 38)
+            said = set(re.findall(r"[\w-]+", self.output_text.lower())) | self.context_words
+            for text, ok in glossary_label_claims(self.raw, self.names.labels, self.label_forms, said):
+                self.report.claim(text, ok, via=_mechanism("glossary_label_claims", text))
         for text, ok in label_table_claims(self.raw, self.names.labels, self.label_forms):
             self.report.claim(text, ok, via=_mechanism("label_table_claims", text))
         if self.structured:
