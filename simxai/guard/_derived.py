@@ -109,7 +109,12 @@ _FOR_A_LABEL = re.compile(r"\b(?:for|of|on)\s+(?:the\s+)?(?:(?:label|class)\s+)?
 #: Between a label and its metric: "stable's recall", "the progressing-class f1".
 _LABEL_BEFORE = re.compile(r"(?:'s|’s)?(?:[\s-]+(?:label|class)(?:'s|’s)?)?\s*", re.I)
 #: "p(stable) = 0.214", "p(`stable`)=0.214": a probability written as a function of its label (quoted or not).
-P_OF = re.compile(r"\bp\s*\(\s*[`'\"‘“]?(?P<label>[\w-]+)[`'\"’”]?\s*\)\s*(?:=|≈|~|:|is)?\s*(?:about\s+)?$", re.I)
+#: "p(stable) = 0.214", and a class's probability written as a key, "p_running: 0.381", "prob_lost=0.2" (round 38).
+P_OF = re.compile(
+    r"(?:\bp\s*\(\s*[`'\"‘“]?(?P<label>[\w-]+)[`'\"’”]?\s*\)|\b(?:p|pr|prob|proba)_(?P<key>[a-z][a-z-]*))"
+    r"\s*(?:=|≈|~|:|is)?\s*(?:about\s+)?$",
+    re.I,
+)
 #: "a 21 % chance, about one in five, that it's progressing": the label the chance is of, after the number.
 THAT_LABEL = re.compile(
     r"^[\s%)]*(?:chance|probability|likelihood|odds)?\s*(?:,[^,.;]{0,30})?,?\s*that\s+(?:it|she|he|they|the\s+\w+|"

@@ -246,7 +246,7 @@ class _NumberChecks(_NumberNames):
             probability = True
             entities = [("label", said[-1].name, offset + said[-1].start)]
         p_of = P_OF.search(clause[: offset + claim.start])
-        p_label = self._label_mentions(p_of.group("label")) if p_of else []
+        p_label = self._label_mentions(p_of.group("label") or p_of.group("key")) if p_of else []
         if p_label and (fraction_shown := (claim.percent or (0 <= claim.value <= 1 and claim.decimals > 0))):
             # "p(stable) = 0.214": the probability of the label named in the brackets.
             probability = fraction_shown
