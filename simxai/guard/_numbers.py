@@ -179,6 +179,10 @@ class _NumberChecks(_NumberNames):
             # states (a feature's bound, "credit score below 660", is still checked as its number).
             self.report.skip(f"{text} (a bound, not compared)")
             return
+        every = nc._ALL_WITHIN.search(clause[max(0, offset + claim.start - 40) : offset + claim.start])
+        if claim.high is not None and every:
+            self.report.skip(f"{text} (a range several things are said to lie in, not compared)")  # round 38
+            return
         restated = 0 <= self.amount_end <= offset + claim.start and bool(
             RESTATED.fullmatch(clause[self.amount_end : offset + claim.start])
         )
