@@ -257,7 +257,7 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks, _StatementChe
         vocab |= {a.lower() for v in self.vocab.aliases.values() for a in v}  # "trig_log" read as a shortened name
         # The words of a feature's name ("credit" of credit_score) are its own, not an invented feature's.
         parts = {p for n in self.names.features for p in name_words(n) if len(p) > 2}
-        # and so are the words of its aliases ("seed" of "triploid seed", "week" of "cleanings a week"; round 38)
+        # and so are the words of its aliases ("cable" of "hoist cable", "month" of "greasings a month"; round 38)
         parts |= {p for v in self.vocab.aliases.values() for a in v for p in name_words(a) if len(p) > 2}
         for match in _IDENTIFIER.finditer(self.reply):
             word = match.group(1)
@@ -340,7 +340,7 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks, _StatementChe
             self.structured,
         ):
             self.report.claim(text, ok, via=_mechanism("invented_label_claims", text))
-        if self.structured:  # "market = sold as is · shucked = sold as meat": a glossary of the classes (round 38)
+        if self.structured:  # "sealed = out of use · scrapped = for parts": a glossary of the classes (round 38)
             said = set(re.findall(r"[\w-]+", self.output_text.lower())) | self.context_words
             for text, ok in glossary_label_claims(self.raw, self.names.labels, self.label_forms, said):
                 self.report.claim(text, ok, via=_mechanism("glossary_label_claims", text))

@@ -109,7 +109,7 @@ _FOR_A_LABEL = re.compile(r"\b(?:for|of|on)\s+(?:the\s+)?(?:(?:label|class)\s+)?
 #: Between a label and its metric: "stable's recall", "the progressing-class f1".
 _LABEL_BEFORE = re.compile(r"(?:'s|’s)?(?:[\s-]+(?:label|class)(?:'s|’s)?)?\s*", re.I)
 #: "p(stable) = 0.214", "p(`stable`)=0.214": a probability written as a function of its label (quoted or not).
-#: "p(stable) = 0.214", and a class's probability written as a key, "p_running: 0.381", "prob_lost=0.2" (round 38).
+#: "p(stable) = 0.214", and a class's probability written as a key, "p_sealed: 0.05", "prob_watch=0.2" (round 38).
 P_OF = re.compile(
     r"(?:\bp\s*\(\s*[`'\"‘“]?(?P<label>[\w-]+)[`'\"’”]?\s*\)|\b(?:p|pr|prob|proba)_(?P<key>[a-z][a-z-]*))"
     r"\s*(?:=|≈|~|:|is)?\s*(?:about\s+)?$",

@@ -1,11 +1,11 @@
-"""A glossary of the classes written as plain keys (round 38): "market = sold as is · regrade = back on the line ·
-shucked = sold as meat", or one key a line ("running: working at the check" / "down: out of order" / "degraded:
-running but slow").
+"""A glossary of the classes written as plain keys (round 38): "serviced = running normally · sealed = out of use ·
+scrapped = for parts", or one key a line ("serviced: running normally" / "sealed: out of use" / "derated: at half
+speed").
 
-Each item is a short head, a colon or an equals sign, and words (not a figure: "market: 55 %" is a share, not a
+Each item is a short head, a colon or an equals sign, and words (not a figure: "serviced: 55 %" is a share, not a
 gloss). When at least two heads are the host's classes, the list is the classes' glossary, and a head that is no
 class (nor a class's form, a word of the outputs or the user's) is an invented class. A head written in another
-case than the classes' heads is a note of the reply's own ("Note: synthetic data"), not an item.
+case than the classes' heads is a note of the reply's own ("Note: invented cars"), not an item.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ value joined by leader dots, and a ticker's class share written without its perc
   as "CLASS 76.9 %" or "CLASS: 0.79", so the share is checked as that class's probability, not as the number of
   the feature named before it.
 * An emoji's shortcode (":white_check_mark:", ":bar_chart:", a chat register's pictures) is a picture, not a name:
-  it is dropped (round 38); so is a time of day ("Handover 06:00 → 14:00", "at 9:30 am"), the document's clock.
+  it is dropped (round 38); so is a time of day ("Shift 06:00 → 14:00", "at 9:30 am"), the document's clock.
 """
 
 from __future__ import annotations

@@ -63,7 +63,7 @@ _LEANS = re.compile(
 )
 _COUNT_KEY = re.compile(r"[*_`\s]*[:=][*_`\s]*")
 _POINTS = re.compile(r"\s*(?:pts?\b|points\b|percentage points\b)", re.I)
-#: A range said of several things at once: "A, B and C all sit between 0.02 and 0.03", "all in the 2-3 % band".
+#: A range said of several things at once: "A, B and C all lie between 0.01 and 0.02", "all in the 1-2 % band".
 _ALL_WITHIN = re.compile(
     r"\b(?:all|each|both|every one)\s+(?:of them\s+)?(?:\w+\s+)?(?:between|from|in|within|inside)\s+(?:the\s+)?$", re.I
 )

@@ -13,7 +13,7 @@ from simxai.guard._reading import NumberClaim, find_mentions
 __all__: list[str] = []
 
 
-#: A label after a number that opens a share of its own: "... 55 % with regrade at 45 %", "0.62, and down at 0.38".
+#: A label after a number that opens a share of its own: "... 55 % with watch at 45 %", "0.7, and sealed at 0.3".
 _OWN_NUMBER = re.compile(
     r"\s*%?\s*,?\s*(?:with|and|while|whereas|but|against|vs\.?|versus)\s+(?:the\s+)?[\"'“‘*]*\|"
     r"[\"'”’*]*\s*(?:at|on|:|=|with)?\s*[≈~]?\s*(?:about\s+|around\s+|roughly\s+)?\.?\d",
@@ -58,7 +58,7 @@ class _NumberNames(_PairedNumbers):
                 beside = claim.decimals == 0 and claim.high is None and len(gap.strip(" :=(),")) == 0 and len(gap) <= 4
                 own = _OWN_NUMBER.match(text[claim.end : m.start] + "|" + text[m.end :]) if inside else None
                 if own is not None and m.start >= claim.end:
-                    continue  # "55 % with regrade at 45 %": the label after has a number of its own (round 38)
+                    continue  # "55 % with watch at 45 %": the label after has a number of its own (round 38)
                 if probability or counted or beside:
                     found.append(("label", m.name, offset + m.start))
         return found

@@ -119,7 +119,7 @@ class _NumberChecks(_NumberNames):
         if fits(claim, self.context_numbers):
             self.report.skip(f"{text} (the user's own)")
             return
-        if foreign_period(following, self.names.features, fits(claim, self.all.numbers)):  # "the 30-day check"
+        if foreign_period(following, self.names.features, fits(claim, self.all.numbers)):  # "the 90-day check"
             self.report.skip(f"{text} (a span of time no feature is measured in, not compared)")
             return
         if missed_share(claim, clause, facts):  # "misses about a third (recall 66 %)": the rest of a share

@@ -1,9 +1,9 @@
 """A span of time said with a number on a host none of whose features is measured in it (round 38): "at the
-30-day check", "Actual at 30 days: DOWN", "a 12-month warranty", "within 48 hours".
+90-day check", "Checked again at 90 days: SEALED", "a 12-month warranty", "within 48 hours".
 
 Such a number names the period a label, a check or the reply's own frame is about (the host's definition of its
 target, a deadline), not a value of the outputs: when the outputs do not hold it, it is listed as unchecked. When a
-feature's name or alias holds the unit ("days on line", `age_months`, `lint_cleanings_wk`, `installed_yyyy`), the
+feature's name or alias holds the unit ("days since repair", `age_months`, `greasings_wk`, `built_yyyy`), the
 number may be that feature's value and is read as before (`_units` binds it when the name ends in the unit).
 """
 
@@ -16,8 +16,8 @@ from simxai.guard._mentions import name_words
 
 __all__ = ["foreign_period"]
 
-#: A unit of time right after a number, joined by a hyphen ("30-day") or a space ("30 days"); not an age
-#: ("47 years old", "a 3-year-old dryer": its age, which `_plain` reads).
+#: A unit of time right after a number, joined by a hyphen ("90-day") or a space ("90 days"); not an age
+#: ("47 years old", "a 3-year-old lift": its age, which `_plain` reads).
 _PERIOD = re.compile(r"(?:-|\s)(?P<unit>minute|min|hour|hr|day|week|wk|month|year|yr)s?\b(?![- ]old\b)", re.I)
 #: How a feature's name may write each unit (its words, split as `name_words` splits them).
 _SPELLINGS: dict[str, tuple[str, ...]] = {
@@ -50,7 +50,7 @@ def foreign_period(following: str, names: Iterable[str], held: bool) -> bool:
 
 def _measured_in(words: tuple[str, ...], spellings: set[str]) -> bool:
     """Whether a name of `words` is measured in the unit `spellings` write: the unit is one of its words, not the
-    divisor of a rate ("cycles per day", "visits a week": a count, whose numbers are no spans).
+    divisor of a rate ("rides per hour", "visits a week": a count, whose numbers are no spans).
     """
     return any(w in spellings and (i == 0 or words[i - 1] not in _RATE) for i, w in enumerate(words))
 

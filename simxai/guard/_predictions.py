@@ -231,7 +231,7 @@ class _PredictionChecks(_CheckState):
             lead = clause[max(0, m.start - 80) : m.start]
             said_before = sentence[: max(0, sentence.find(clause))] + lead  # "its call, logged as X": the call's
             record_says = bool(_RECORD_SAYS.search(lead)) and not call_logged(said_before[-80:])
-            record_says = record_says or record_keyed(lead)  # "(actual: running ✓)" (round 38)
+            record_says = record_says or record_keyed(lead)  # "(actual: sealed ✓)" (round 38)
             if not claimed and not recorded_key and not recorded_as and not record_says:
                 continue
             label = m.name

@@ -40,13 +40,13 @@ def pushed(lead: str, following: str, labels: Sequence[str]) -> bool:
     )
 
 
-#: A signed number after a feature's name, past its value and unit: "drum load 11.4 kg −0.86", "cycles +0.60".
+#: A signed number after a feature's name, past its value and unit: "door cycles 240 −0.30", "motor temp 41 °C +0.20".
 _SIGNED_ITEM = re.compile(r"[^·;,\n]{0,25}?(?<![\w.])[+−-]\s?\.?\d")
 
 
 def signed_under_key(clause: str, verb_end: int, start: int, end: int) -> bool:
     """Whether the feature named at clause[start:end] is an item given a signed number under a key whose verb ends
-    at `verb_end` ("SHAP toward running: drum load −0.86 · cycles +0.60", round 38): the key names the side the
+    at `verb_end` ("SHAP toward serviced: door cycles −0.30 · motor temp +0.20", round 38): the key names the side the
     numbers are measured towards, and each item's sign (checked as its number) says its way, not the key's verb.
     """
     return start > verb_end and ":" in clause[verb_end:start] and bool(_SIGNED_ITEM.match(clause[end:]))

@@ -277,7 +277,7 @@ def _claim(raw: str, percent: bool, start: int, end: int, approx: bool = False) 
 
 def numbers(text: str) -> Iterator[NumberClaim]:
     """The numbers of a text that are not instance references ('patient 12', 'id 7'); a range is one claim."""
-    worded = list(worded_shares(text))  # "roughly 7 in 10" is one share, not the numbers 7 and 10 (round 38)
+    worded = list(worded_shares(text))  # "roughly 8 in 10" is one share, not the numbers 8 and 10 (round 38)
     digits = [c for c in _digit_numbers(text) if not any(w.start <= c.start < w.end for w in worded)]
     yield from sorted([*digits, *worded], key=lambda c: c.start)
 
@@ -344,7 +344,7 @@ def worded_shares(text: str) -> Iterator[NumberClaim]:
     ("cut it in half", "the first half") is not read.
     """
     for m in _WORDED.finditer(text):
-        if m.group("dn"):  # in figures only with a hedge: "roughly 7 in 10" (a bare "1 in 4" may be a count)
+        if m.group("dn"):  # in figures only with a hedge: "roughly 8 in 10" (a bare "1 in 4" may be a count)
             share = int(m.group("dn")) / int(m.group("dd")) if m.group("hedge") else 2.0
         elif m.group("n"):
             share = _COUNTS[m.group("n").lower()] / _PARTS[m.group("d").lower()]

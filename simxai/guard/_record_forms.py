@@ -38,8 +38,8 @@ _CALL_LOGGED = re.compile(
     re.I,
 )
 
-#: The record as a key inside a line (round 38): "135687 → running 0.62 (actual: running ✓)", "..., recorded =
-#: down". A key that opens the clause is `_cues.KEYED`'s; one after a bracket, a comma, a semicolon or a spaced dash
+#: The record as a key inside a line (round 38): "car 12 → serviced 0.80 (actual: serviced ✓)", "..., recorded =
+#: sealed". A key that opens the clause is `_cues.KEYED`'s; one after a bracket, a comma, a semicolon or a spaced dash
 #: is read here. The label after it is the recorded one.
 _RECORD_KEY = re.compile(
     r"(?:[(,;]|\s[-–—]\s)\s*(?:the\s+)?(?:actual|recorded|true|real|ground[- ]truth|record|observed)"
