@@ -45,7 +45,12 @@ def foreign_period(following: str, names: Iterable[str], held: bool) -> bool:
     unit = said.group("unit").lower()
     unit = _SHORT.get(unit, unit)
     spellings = set(_SPELLINGS[unit])
-    return not any(_measured_in(name_words(n), spellings) for n in names)
+    return not any(_measured_in(_words(n), spellings) for n in names)
+
+
+def _words(name: str) -> tuple[str, ...]:
+    """A name's words, a camel-cased one split too ("OxidationMinutes": oxidation, minutes)."""
+    return name_words(re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name))
 
 
 def _measured_in(words: tuple[str, ...], spellings: set[str]) -> bool:

@@ -99,6 +99,10 @@ def test_a_span_of_time_is_checked_only_where_a_feature_is_measured_in_it() -> N
     reply = "Car 138310 is serviced (80 %), as the 90-day check also found."
     assert passes(reply, [PREDICTION], LIFTS)
     assert not passes(reply, [PREDICTION], LIFTS_WITH_DAYS)
+    # a camel-cased name holds its unit too ("RepairMinutes"): minutes may be its value
+    minutes = LIFTS.model_copy(update={"features": [*LIFTS.features, "RepairMinutes"]})
+    assert passes("Car 138310 is serviced (80 %) after a 45-minute check.", [PREDICTION], LIFTS)
+    assert not passes("Car 138310 is serviced (80 %) after a 45-minute check.", [PREDICTION], minutes)
     # a rate's divisor ("Door Cycles (per day)") measures no span
     assert passes("Car 138310 is serviced at 80 % by the 30-day mark.", [PREDICTION], LIFTS)
 
@@ -200,3 +204,29 @@ def test_an_alias_word_names_its_feature(reply: str, ok: bool) -> None:
         ],
     }
     assert passes(reply, [still], LIFTS) is ok
+
+
+PERFORMANCE = {
+    "kind": "performance",
+    "metric": "all",
+    "value": None,
+    "metrics": {"accuracy": 0.8, "f1": 0.62, "precision": 0.7, "recall": 0.6, "roc_auc": 0.9},
+    "confusion_matrix": [[10, 1, 0], [1, 6, 0], [1, 1, 0]],
+    "labels": ["serviced", "watch", "sealed"],
+    "n": 20,
+    "nouns": "cars",
+    "split": "held-out split",
+    "group": None,
+    "label": None,
+}
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("It gets 16 of 20 held-out cars right, an accuracy of 80 %; its F1 is 62 %.", True),
+        ("It gets 16 of 20 held-out cars right, an F1 of 80 %.", False),
+    ],
+)
+def test_a_metric_named_right_before_a_share_of_counts_is_that_metric(reply: str, ok: bool) -> None:
+    assert passes(reply, [PERFORMANCE], LIFTS) is ok
