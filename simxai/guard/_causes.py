@@ -18,10 +18,13 @@ __all__ = ["invented_names"]
 _NP = r"(?P<w>(?:[a-z][a-z_'-]*)(?:\s+[a-z][a-z_'-]*){0,2})"
 _CAUSE_AFTER = re.compile(
     r"\b(?:because of|due to|driven (?:mostly |mainly |largely )?by|thanks to|owing to|"
+    # "largely down to the X", "mainly because its X was replaced" (round 38): a cause said by a clause of its own
+    r"(?:largely|mostly|mainly|chiefly|partly|entirely|all) down to|because(?=\s+(?:its|her|his|their)\s)|"
     r"(?:relies?|relying|leans?|leaning|hinges?|depends?)(?: \w+ly| most| hardest| heavily){0,2} on)\s+"
     r"(?:the\s+|her\s+|his\s+|their\s+|its\s+|an?\s+|this\s+|that\s+|[a-z]+'s\s+)?"
     + _NP
-    + r"(?=\s*(?:[.,;:!?)(]|\s-\s|$|\s(?:and|which|that|is|was|pushes|being)\b))",
+    + r"(?=\s*(?:[.,;:!?)(]|\s-\s|$|\s(?:and|which|that|is|was|are|were|pushes|being|recorded|measured|"
+    r"fitted|replaced|logged|noted)\b))",
     re.IGNORECASE,
 )
 _CAUSE_BEFORE = re.compile(
@@ -243,7 +246,8 @@ _COMMON = (
         "input data model prediction predictions training pattern patterns word words text review tone phrase "
         "language context level levels high low higher lower large small big her his their its the a an and or but "
         "of in on to with overall everything nothing chance probability score scores change changes edit edits "
-        "rest way fact case cases thing things either neither not none hardest heavily mostly mainly largely "
+        "rest way fact case cases thing things reference comparison either neither not none hardest heavily "
+        "mostly mainly largely "
         "confidence odds accuracy prediction's model's outcome label result it's here there you we globally overall "
         "important more less then also dataset datasets sample samples variable variables anything something risk "
         "single small slightly contribution contributions importance effect impact share total mean average "

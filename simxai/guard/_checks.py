@@ -17,6 +17,7 @@ from simxai.guard._cf_stays import counterfactual_stay_claims
 from simxai.guard._decimal_commas import decimal_points
 from simxai.guard._descriptions import without_descriptions
 from simxai.guard._enumerated import enumerated_item_claims
+from simxai.guard._glossary import glossary_label_claims
 from simxai.guard._influence import _InfluenceChecks
 from simxai.guard._invented import invented_feature_claims, invented_label_claims
 from simxai.guard._kept_bounds import kept_bound_claims
@@ -256,6 +257,8 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks, _StatementChe
         vocab |= {a.lower() for v in self.vocab.aliases.values() for a in v}  # "trig_log" read as a shortened name
         # The words of a feature's name ("credit" of credit_score) are its own, not an invented feature's.
         parts = {p for n in self.names.features for p in name_words(n) if len(p) > 2}
+        # and so are the words of its aliases ("cable" of "hoist cable", "month" of "greasings a month"; round 38)
+        parts |= {p for v in self.vocab.aliases.values() for a in v for p in name_words(a) if len(p) > 2}
         for match in _IDENTIFIER.finditer(self.reply):
             word = match.group(1)
             if word in self.all.fields or _FIELD_LIKE.search(word):
@@ -337,6 +340,10 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks, _StatementChe
             self.structured,
         ):
             self.report.claim(text, ok, via=_mechanism("invented_label_claims", text))
+        if self.structured:  # "sealed = out of use · scrapped = for parts": a glossary of the classes (round 38)
+            said = set(re.findall(r"[\w-]+", self.output_text.lower())) | self.context_words
+            for text, ok in glossary_label_claims(self.raw, self.names.labels, self.label_forms, said):
+                self.report.claim(text, ok, via=_mechanism("glossary_label_claims", text))
         for text, ok in label_table_claims(self.raw, self.names.labels, self.label_forms):
             self.report.claim(text, ok, via=_mechanism("label_table_claims", text))
         if self.structured:

@@ -150,6 +150,7 @@ PREDICTED = re.compile(
     r"(?:(?:sits|sitting|stands|standing) at|(?:gets|got|receives|received) (?:a|an))(?=\s*[*_\"'“‘`]*\s*$)|"
     r"output(?:s|ted)?|judge[sd]?|rates?|sees|considers|calls|to get|to reach|becom\w*|answer|"
     r"grades\s+(?:it|them|her|him|[a-z]+\s+#?\d+|#?\d+)|"  # "the model grades 133649 table" (gfa37)
+    r"(?:the|its|his|her|their|[a-z]+'s)\s+call\s+(?:here\s+)?(?:is|was|stays|remains)|"  # "the call is sealed"
     # "it drops to table", "slips back into the reserve grade" (gfa37): a class moved to
     r"(?:drop|fall|fell|slip|sink|sank|climb|rise|rose|jump)\w*\s+(?:down\s+|up\s+|back\s+)?(?:to|into)|"
     r"(?:'d|would|will|could|can|you|we) get|"

@@ -109,7 +109,12 @@ _FOR_A_LABEL = re.compile(r"\b(?:for|of|on)\s+(?:the\s+)?(?:(?:label|class)\s+)?
 #: Between a label and its metric: "stable's recall", "the progressing-class f1".
 _LABEL_BEFORE = re.compile(r"(?:'s|’s)?(?:[\s-]+(?:label|class)(?:'s|’s)?)?\s*", re.I)
 #: "p(stable) = 0.214", "p(`stable`)=0.214": a probability written as a function of its label (quoted or not).
-P_OF = re.compile(r"\bp\s*\(\s*[`'\"‘“]?(?P<label>[\w-]+)[`'\"’”]?\s*\)\s*(?:=|≈|~|:|is)?\s*(?:about\s+)?$", re.I)
+#: "p(stable) = 0.214", and a class's probability written as a key, "p_sealed: 0.05", "prob_watch=0.2" (round 38).
+P_OF = re.compile(
+    r"(?:\bp\s*\(\s*[`'\"‘“]?(?P<label>[\w-]+)[`'\"’”]?\s*\)|\b(?:p|pr|prob|proba)_(?P<key>[a-z][a-z-]*))"
+    r"\s*(?:=|≈|~|:|is)?\s*(?:about\s+)?$",
+    re.I,
+)
 #: "a 21 % chance, about one in five, that it's progressing": the label the chance is of, after the number.
 THAT_LABEL = re.compile(
     r"^[\s%)]*(?:chance|probability|likelihood|odds)?\s*(?:,[^,.;]{0,30})?,?\s*that\s+(?:it|she|he|they|the\s+\w+|"
@@ -131,6 +136,8 @@ _TOTAL_BEFORE = re.compile(
 )
 _TOTAL_AFTER = re.compile(r"^\s*%?\s*(?:in total|altogether|combined|together|total|between them|net)\b", re.I)
 #: The midpoint of a two-class probability said as a line, not as a value: "the 50 % line", "short of the 50 %".
+#: What joins a metric's name to the number right after it: "F1 of 73 %", "recall: 0.5", "accuracy is about 0.8".
+_METRIC_IS = re.compile(r"\s*(?:score\s+)?(?:of|is|was|at|:|=)?\s*(?:about|around|roughly|≈|~)?\s*", re.I)
 _THE = re.compile(r"\bthe\s+$", re.I)
 _SCALE_POINT = re.compile(r"^\s*%?\s*(?:line|mark|threshold|cut-?off|boundary|barrier|level|point)\b", re.I)
 #: The midpoint named as what a share is compared with or starts from: "just above 50 %", "reviews near 50 %",
@@ -274,7 +281,9 @@ class _FrameChecks(_CheckState):
             return "the probability scale's midpoint"
         if _TOTAL_BEFORE.search(lead) or _TOTAL_AFTER.match(following):
             return "a total"
-        if own_counts_share(claim, sentence):
+        said = find_mentions(lead, list(self.names.metrics))
+        metric = bool(said) and bool(_METRIC_IS.fullmatch(lead[said[-1].end :]))  # "an F1 of 73 %": the F1's (round 38)
+        if own_counts_share(claim, sentence) and not metric:
             return "a share of two counts the reply gives"
         if own_difference(claim, sentence, lead, following):  # "averages 94.6 and 87.9, about 6.7 higher" (claims-27)
             return "a difference of two numbers the reply gives"

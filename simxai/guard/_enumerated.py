@@ -63,7 +63,8 @@ _CLAUSE_WORDS = frozenset(
 _EMPTY = (
     frozenset(
         "a an the of in on to for by with at from as and or so also then too only just even still very quite "
-        "some several many few more most less least much all both each every any other others rest remaining "
+        "some several many few more most less least much all both each every any either neither other others rest "
+        "remaining once twice thrice "
         "one two three four five six seven eight nine ten first second third fourth fifth sixth seventh eighth "
         "ninth tenth last next "
         "high higher highest low lower lowest long longer short shorter large larger small smaller big bigger "

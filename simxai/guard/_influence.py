@@ -9,6 +9,7 @@ from simxai._spoken import UNITS
 from simxai.guard import _cues as cue
 from simxai.guard._facts import Facts
 from simxai.guard._one_way import first_on_its_side, rank_of, shared_place_holds, shares_place
+from simxai.guard._pushed import signed_under_key
 from simxai.guard._reading import find_mentions, glossed, without_labels
 from simxai.guard._state import _CheckState
 
@@ -113,7 +114,7 @@ class _InfluenceChecks(_CheckState):
         contributions = {f.lower(): (label, c) for f, label, c in facts.attributions}
         mentions = [
             m for m in find_mentions(clause, self.names.features, quoted_only=self.names.quoted_only)
-            if self.names.feature(m) in contributions
+            if self.names.feature(m) in contributions and not signed_under_key(clause, verb.end(), m.start, m.end)
         ]  # fmt: skip
         if "than" in clause.lower():
             mentions = mentions[:1]

@@ -8,6 +8,8 @@ value joined by leader dots, and a ticker's class share written without its perc
   76.9", "→ CRACKED 95.9 ✓", "STABLE 0.79") is a ticker's share of that class (in percent from 1 up); it is read
   as "CLASS 76.9 %" or "CLASS: 0.79", so the share is checked as that class's probability, not as the number of
   the feature named before it.
+* An emoji's shortcode (":white_check_mark:", ":bar_chart:", a chat register's pictures) is a picture, not a name:
+  it is dropped (round 38); so is a time of day ("Shift 06:00 → 14:00", "at 9:30 am"), the document's clock.
 """
 
 from __future__ import annotations
@@ -24,6 +26,13 @@ _HEADING = re.compile(r"^[ \t]*(?P<h>[A-Z]{3,}(?:[ \t]+[A-Z]{3,})?)[ \t]*:?[ \t]
 #: Leader dots between a key and its value (four or more, or an ellipsis run).
 _LEADER = re.compile(r"[ \t]*(?:\.[ \t]?){4,}[ \t]*|[ \t]*…{2,}[ \t]*")
 #: A number with decimals, under 100, with no unit or percent sign after it (a fraction, or a percent without its sign).
+#: An emoji's shortcode: lower-case letters, digits, "_", "+" or "-" between two colons, set off by spaces or
+#: punctuation ("Verdict: stable." has a space after its colon, so it is none).
+_SHORTCODE = re.compile(r"(?<![\w:]):[a-z][a-z0-9_+-]*[a-z0-9]:(?![\w:])[ \t]*")
+#: A time of day: two-digit hours, or one digit before "am" / "pm".
+_CLOCK = re.compile(
+    r"(?<![\d.:])(?:[01]\d|2[0-3]):[0-5]\d(?!\d|:|\.\d|\s?%)|(?<![\d.:])\d:[0-5]\d(?=\s?[ap]\.?m\b)", re.I
+)
 _SHARE = r"[ \t]+(?P<n>\d{1,2}\.\d{1,4})(?![\d.%]|[ \t]*(?:%|percent\b|per cent\b|[a-zA-Z]))"
 
 
@@ -37,6 +46,7 @@ def register_layout(text: str, labels: Iterable[str], names: Iterable[str]) -> s
         names: the words a heading may be that state something (the labels', the features' and their aliases').
     """
     known = {w for n in [*labels, *names] for w in name_words(n)}
+    text = _CLOCK.sub("", _SHORTCODE.sub("", text))
     lines = text.split("\n")
     if len(lines) > 1:
         text = _HEADING.sub(lambda m: m.group(0) if _states(m.group("h"), known) else "", text)

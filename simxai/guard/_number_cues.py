@@ -63,7 +63,11 @@ _LEANS = re.compile(
 )
 _COUNT_KEY = re.compile(r"[*_`\s]*[:=][*_`\s]*")
 _POINTS = re.compile(r"\s*(?:pts?\b|points\b|percentage points\b)", re.I)
-_SYMBOL_BOUND = re.compile(r"(?:<|>|≤|≥|<=|>=)\s*$|(?:≠)\s*$|\btop\s+$", re.I)
+#: A range said of several things at once: "A, B and C all lie between 0.01 and 0.02", "all in the 1-2 % band".
+_ALL_WITHIN = re.compile(
+    r"\b(?:all|each|both|every one)\s+(?:of them\s+)?(?:\w+\s+)?(?:between|from|in|within|inside)\s+(?:the\s+)?$", re.I
+)
+_SYMBOL_BOUND = re.compile(r"(?:<|>|≤|≥|<=|>=)\s*$|(?:≠|±|\+/-)\s*$|\btop\s+$", re.I)
 _UNIT_AFTER = re.compile(r"\s+(?:of\s+)?(?:a|an)\s+(?:full\s+)?(?:log-odds|logit|point|unit|percentage point)\b", re.I)
 _FROM_ONLY = re.compile(r"\bfrom\s+(?:about\s+|around\s+|roughly\s+)?$", re.I)
 _THEN_TO = re.compile(r"\s*%?\s*(?:to|→|->|-|–|and)\s", re.I)

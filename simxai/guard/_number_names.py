@@ -4,11 +4,21 @@ where it is named (`_numbers` chooses among them).
 
 from __future__ import annotations
 
+import re
+
 from simxai.guard import _cues as cue
 from simxai.guard._number_pairs import _PairedNumbers
 from simxai.guard._reading import NumberClaim, find_mentions
 
 __all__: list[str] = []
+
+
+#: A label after a number that opens a share of its own: "... 55 % with watch at 45 %", "0.7, and sealed at 0.3".
+_OWN_NUMBER = re.compile(
+    r"\s*%?\s*,?\s*(?:with|and|while|whereas|but|against|vs\.?|versus)\s+(?:the\s+)?[\"'“‘*]*\|"
+    r"[\"'”’*]*\s*(?:at|on|:|=|with)?\s*[≈~]?\s*(?:about\s+|around\s+|roughly\s+)?\.?\d",
+    re.I,
+)
 
 
 class _NumberNames(_PairedNumbers):
@@ -46,6 +56,9 @@ class _NumberNames(_PairedNumbers):
                 # An integer beside a label ("221 stable", "stable: 221") counts it.
                 gap = text[min(m.end, claim.end) : max(m.start, claim.start)] if inside else "?"
                 beside = claim.decimals == 0 and claim.high is None and len(gap.strip(" :=(),")) == 0 and len(gap) <= 4
+                own = _OWN_NUMBER.match(text[claim.end : m.start] + "|" + text[m.end :]) if inside else None
+                if own is not None and m.start >= claim.end:
+                    continue  # "55 % with watch at 45 %": the label after has a number of its own (round 38)
                 if probability or counted or beside:
                     found.append(("label", m.name, offset + m.start))
         return found

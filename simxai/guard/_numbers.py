@@ -33,6 +33,7 @@ from simxai.guard._number_pairs import gives_outcome
 from simxai.guard._numbering import item_marker, item_numbers
 from simxai.guard._odds import odds_hold, said_as_odds
 from simxai.guard._own_ends import own_ends_gap
+from simxai.guard._periods import foreign_period
 from simxai.guard._plain import said_as_age
 from simxai.guard._pushed import pushed
 from simxai.guard._reading import SUBJECT_LIST, NumberClaim, find_mentions, fits, numbers, segments, subject_ids
@@ -118,6 +119,9 @@ class _NumberChecks(_NumberNames):
         if fits(claim, self.context_numbers):
             self.report.skip(f"{text} (the user's own)")
             return
+        if foreign_period(following, self.names.features, fits(claim, self.all.numbers)):  # "the 90-day check"
+            self.report.skip(f"{text} (a span of time no feature is measured in, not compared)")
+            return
         if missed_share(claim, clause, facts):  # "misses about a third (recall 66 %)": the rest of a share
             self.report.claim(f"{text} (the rest of a share: missed)", True, via="number")
             return
@@ -174,6 +178,10 @@ class _NumberChecks(_NumberNames):
             # "still well below 50 %", "less than 0.05": a bound the reply compares a share with, not a value it
             # states (a feature's bound, "credit score below 660", is still checked as its number).
             self.report.skip(f"{text} (a bound, not compared)")
+            return
+        every = nc._ALL_WITHIN.search(clause[max(0, offset + claim.start - 40) : offset + claim.start])
+        if claim.high is not None and every:
+            self.report.skip(f"{text} (a range several things are said to lie in, not compared)")  # round 38
             return
         restated = 0 <= self.amount_end <= offset + claim.start and bool(
             RESTATED.fullmatch(clause[self.amount_end : offset + claim.start])
@@ -242,7 +250,7 @@ class _NumberChecks(_NumberNames):
             probability = True
             entities = [("label", said[-1].name, offset + said[-1].start)]
         p_of = P_OF.search(clause[: offset + claim.start])
-        p_label = self._label_mentions(p_of.group("label")) if p_of else []
+        p_label = self._label_mentions(p_of.group("label") or p_of.group("key")) if p_of else []
         if p_label and (fraction_shown := (claim.percent or (0 <= claim.value <= 1 and claim.decimals > 0))):
             # "p(stable) = 0.214": the probability of the label named in the brackets.
             probability = fraction_shown

@@ -198,6 +198,9 @@ def label_count_claims(sentence: str, labels: Sequence[str]) -> Iterator[tuple[s
             continue  # digits: `_causes` reads "3 classes"
         if re.search(r"\b(?:other|remaining|last|first|top|lower|bottom)\s+$", sentence[: m.start("n")], re.I):
             continue  # "the other two classes at 7.5 % each": some of the classes, not how many there are (gfa37)
+        counted = rf"\b{raw}\s+(?!(?:possible|different|distinct|classes|labels|outcomes)\b)[a-z]"
+        if re.search(counted, low[: m.start()]):
+            continue  # "Two cars, two outcomes": one outcome for each of the things counted before (round 38)
         said = UNITS[raw]
         yield f"{said} labels", said == len(labels)
 

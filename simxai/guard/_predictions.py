@@ -14,7 +14,7 @@ from simxai.guard._change_said import goals, with_change
 from simxai.guard._facts import Facts
 from simxai.guard._outcome_said import outcome_said
 from simxai.guard._reading import Mention, find_mentions
-from simxai.guard._record_forms import call_logged
+from simxai.guard._record_forms import call_logged, record_keyed
 from simxai.guard._state import _CheckState, _facts_at, _label_of
 from simxai.guard._verdict_marks import marked_verdicts
 
@@ -231,6 +231,7 @@ class _PredictionChecks(_CheckState):
             lead = clause[max(0, m.start - 80) : m.start]
             said_before = sentence[: max(0, sentence.find(clause))] + lead  # "its call, logged as X": the call's
             record_says = bool(_RECORD_SAYS.search(lead)) and not call_logged(said_before[-80:])
+            record_says = record_says or record_keyed(lead)  # "(actual: sealed ✓)" (round 38)
             if not claimed and not recorded_key and not recorded_as and not record_says:
                 continue
             label = m.name

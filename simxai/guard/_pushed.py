@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-__all__ = ["pushed"]
+__all__ = ["pushed", "signed_under_key"]
 
 _VERB = r"\b(?:push|pushes|pushed|pushing|nudges?|nudged|lifts?|lifted|tips?|tipped|drags?|dragged|pulls?|pulled)"
 #: "pushes bulged up by", "pushes it towards approved by about": the verb, up to four words (no number), then "by".
@@ -38,3 +38,15 @@ def pushed(lead: str, following: str, labels: Sequence[str]) -> bool:
         bool(names)
         and re.search(rf"{_VERB}\s+(?:it\s+)?(?:to|towards?|toward)\s+(?:{names})\s*[+]?\s*$", lead, re.I) is not None
     )
+
+
+#: A signed number after a feature's name, past its value and unit: "door cycles 240 −0.30", "motor temp 41 °C +0.20".
+_SIGNED_ITEM = re.compile(r"[^·;,\n]{0,25}?(?<![\w.])[+−-]\s?\.?\d")
+
+
+def signed_under_key(clause: str, verb_end: int, start: int, end: int) -> bool:
+    """Whether the feature named at clause[start:end] is an item given a signed number under a key whose verb ends
+    at `verb_end` ("SHAP toward serviced: door cycles −0.30 · motor temp +0.20", round 38): the key names the side the
+    numbers are measured towards, and each item's sign (checked as its number) says its way, not the key's verb.
+    """
+    return start > verb_end and ":" in clause[verb_end:start] and bool(_SIGNED_ITEM.match(clause[end:]))

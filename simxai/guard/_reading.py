@@ -277,8 +277,9 @@ def _claim(raw: str, percent: bool, start: int, end: int, approx: bool = False) 
 
 def numbers(text: str) -> Iterator[NumberClaim]:
     """The numbers of a text that are not instance references ('patient 12', 'id 7'); a range is one claim."""
-    found = sorted([*_digit_numbers(text), *worded_shares(text)], key=lambda c: c.start)
-    yield from found
+    worded = list(worded_shares(text))  # "roughly 8 in 10" is one share, not the numbers 8 and 10 (round 38)
+    digits = [c for c in _digit_numbers(text) if not any(w.start <= c.start < w.end for w in worded)]
+    yield from sorted([*digits, *worded], key=lambda c: c.start)
 
 
 def _digit_numbers(text: str) -> Iterator[NumberClaim]:
@@ -329,7 +330,8 @@ _WORDED = re.compile(
     rf"(?<![\w-])(?P<hedge>{spaced(_HEDGE + 'about|around|approximately|close to|some')})?\s*"
     r"(?:(?P<half>half)|(?P<num>a|one|two|three|four)[- ](?P<part>half|thirds?|quarters?|fifths?|tenths?)|"
     r"(?P<n>one|two|three|four|five|six|seven|eight|nine)\s+(?:chances?\s+)?(?:in|out of)\s+"
-    r"(?P<d>two|three|four|five|six|seven|eight|nine|ten))(?![\w-])",
+    r"(?P<d>two|three|four|five|six|seven|eight|nine|ten)|"
+    r"(?P<dn>[1-9])\s+(?:chances?\s+)?(?:in|out of)\s+(?P<dd>[2-9]|10))(?![\w.,-]?\d|[\w-])",
     re.IGNORECASE,
 )
 _SHARE_AFTER = re.compile(r"\s*(?:of\b|the time\b|confiden|chance|probab|odds)", re.I)
@@ -342,7 +344,9 @@ def worded_shares(text: str) -> Iterator[NumberClaim]:
     ("cut it in half", "the first half") is not read.
     """
     for m in _WORDED.finditer(text):
-        if m.group("n"):
+        if m.group("dn"):  # in figures only with a hedge: "roughly 8 in 10" (a bare "1 in 4" may be a count)
+            share = int(m.group("dn")) / int(m.group("dd")) if m.group("hedge") else 2.0
+        elif m.group("n"):
             share = _COUNTS[m.group("n").lower()] / _PARTS[m.group("d").lower()]
         elif m.group("half"):
             share = 0.5
@@ -352,7 +356,7 @@ def worded_shares(text: str) -> Iterator[NumberClaim]:
         if share > 1 or scale is None:
             continue
         hedge = " ".join((m.group("hedge") or "").lower().split())
-        said = m.group("n") is not None or hedge != ""
+        said = m.group("n") is not None or m.group("dn") is not None or hedge != ""
         if not said and not (_SHARE_AFTER.match(text[m.end() :]) or _SHARE_BEFORE.search(text[: m.start()])):
             continue
         p, k = share * scale, scale / 100
@@ -362,7 +366,7 @@ def worded_shares(text: str) -> Iterator[NumberClaim]:
             low, high = p - 0.5 * k, p + 9 * k
         else:
             low, high = p - 6 * k, p + 6 * k
-        start = m.start("half") if m.group("half") else m.start("num") if m.group("num") else m.start("n")
+        start = next(m.start(g) for g in ("half", "num", "n", "dn") if m.group(g))
         raw = text[start : m.end()]
         yield NumberClaim(raw, p, 0, True, start, m.end(), approx=True, bounds=(low, high))
 

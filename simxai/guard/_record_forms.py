@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-__all__ = ["call_logged", "recorded_form_claims"]
+__all__ = ["call_logged", "record_keyed", "recorded_form_claims"]
 
 _RECORDED_IS = re.compile(
     r"\b(?:recorded|actual|true|real)\s+(?:[a-z'-]+\s+){0,2}?(?:was|is|were|:)\s+(?:an?\s+)?(?P<form>[a-z]+)\b",
@@ -37,6 +37,20 @@ _CALL_LOGGED = re.compile(
     r"(?:(?:it|him|her|them)\s+)?(?:as\s+)?[\"'“‘*]*$",
     re.I,
 )
+
+#: The record as a key inside a line (round 38): "car 12 → serviced 0.80 (actual: serviced ✓)", "..., recorded =
+#: sealed". A key that opens the clause is `_cues.KEYED`'s; one after a bracket, a comma, a semicolon or a spaced dash
+#: is read here. The label after it is the recorded one.
+_RECORD_KEY = re.compile(
+    r"(?:[(,;]|\s[-–—]\s)\s*(?:the\s+)?(?:actual|recorded|true|real|ground[- ]truth|record|observed)"
+    r"(?:\s+(?:label|class|status|grade|outcome|result))?\s*[:=]\s*[*_\"'“‘]*$",
+    re.I,
+)
+
+
+def record_keyed(before: str) -> bool:
+    """Whether `before` (the text up to a label) ends with the record as a key inside a line ("(actual: ")."""
+    return bool(_RECORD_KEY.search(before))
 
 
 def call_logged(before: str) -> bool:
