@@ -115,21 +115,25 @@ def adds_to_previous(text: str) -> bool:
 # A turn that goes on from the last one ("and ...", "plus ..."), and one that takes back a change ("... instead?",
 # but not the old value after "instead of": "and on clay instead of sand" still adds the soil)
 _GOES_ON = re.compile(r"^\W*(?:and|plus)\b", re.I)
+# "and if ...", "and what if ...", "and suppose ...": a supposition opened anew after the joining word
+_NEW_SUPPOSITION = re.compile(r"^\W*and\W+(?:what\s+)?(?:if|suppose|supposing|imagine)\b", re.I)
 _REPLACES = re.compile(r"\binstead\b(?!\s+of\b)|\brather\b(?!\s+than\b)|\bnot\s+that\b", re.I)
 
 
 def continues_added_changes(text: str, earlier: object, changes: dict[str, Any]) -> bool:
     """Whether a what-if that goes on with "and" / "plus" adds its changes to a scenario being built up.
 
-    After a what-if whose changes were already added together (two features or more), "and with the roof
-    repaired" or "plus a second lock" names a further feature of the same scenario; "plus" says so of any what-if.
-    A change of a feature already changed, or a turn that takes back ("... instead?"), replaces.
+    "and with the roof repaired", "plus a second lock", "and two fewer guests" name a further feature of the same
+    scenario: people build a scenario up change by change, and in the people/ sets every such turn after a what-if
+    keeps the earlier changes. A turn that opens a supposition of its own ("and if she didn't smoke?") may be another
+    scenario, unless a scenario was already built up (two features or more). A change of a feature already
+    changed, or a turn that takes back ("... instead?"), replaces.
     """
     if not isinstance(earlier, dict) or not changes or not _GOES_ON.match(text) or _REPLACES.search(text):
         return False
     if any(name in earlier for name in changes):
         return False
-    return len(earlier) >= 2 or re.match(r"^\W*plus\b", text, re.I) is not None
+    return len(earlier) >= 2 or _NEW_SUPPOSITION.match(text) is None
 
 
 def bare_why(text: str) -> bool:
