@@ -186,7 +186,7 @@ def other_class_arguments(
 
 # Words a turn that only names another class may hold besides it ("and on the negative ones?", "and approve?").
 _CLASS_FILLER = frozenset(
-    "and but what about how for the on in among with those ones one cases case now then also same please "
+    "and but what about how for the a an on in among with those ones one cases case now then also same please "
     "predicted labelled labeled classified as being are is were was ones instead only just there particular "
     "specifically".split()
 )
@@ -291,6 +291,9 @@ _BARE_STEP = re.compile(
     r"^[^\w+-]*(?:(?:and|or|what\s+about|how\s+about)\s+)?(?:with\s+)?"
     # "and if it were £10k instead?", "what if it was 4 instead": the number said as what the change were
     r"(?P<were>(?:what\s+)?if\s+(?:it|that)\s+(?:were|was|is)\s+)?"
+    # "even lower, say 33", "higher still, maybe 50": a direction, then the value the feature were
+    r"(?P<toward>(?:(?:even|still|a\s+bit|much)\s+)?(?:higher|lower|more|less|bigger|smaller|larger|greater)"
+    r"(?:\s+still)?\W+(?:say|maybe|perhaps|like|about|around)\s+)?"
     r"(?P<by>by\s+)?(?P<sign>[+-])?\s?[£$€]?(?P<n>\d+(?:\.\d+)?)\s?(?P<pct>%)?"
     r"(?:\s?(?P<own>(?!more\b|instead\b|points?\b|units?\b)[a-z]{1,3}(?:/[a-z])?))?"
     # "and 4 more instead?": a unit word, then "instead", each optional
@@ -327,7 +330,7 @@ def _step(text: str, call: LastCall) -> tuple[str, str, str, bool] | None:
     if match is None:
         return None
     value = str(value).strip()
-    if value[:1] not in ("+", "-"):
+    if value[:1] not in ("+", "-") or match.group("toward"):  # "even lower, say 33": a value, not an amount
         return None
     number, said_percent = match.group("n"), bool(match.group("pct"))
     percent = said_percent or value.endswith("%")
@@ -368,7 +371,7 @@ def said_as_change(text: str) -> bool:
     amount or a value of the feature in focus, never an id.
     """
     match = _BARE_STEP.match(text)
-    return match is not None and match.group("were") is not None
+    return match is not None and (match.group("were") is not None or match.group("toward") is not None)
 
 
 def repeated_value(text: str, call: LastCall, schema: HostSchema | None) -> dict[str, ChangeValue] | None:
