@@ -65,7 +65,9 @@ _ASKS = re.compile(
     re.IGNORECASE,
 )
 # "in the data", "across the dataset": a feature asked about as the data holds it, not as a change to suppose
-_IN_THE_DATA = re.compile(r"\b(?:in|across|over|of|from)\s+(?:the\s+|our\s+|your\s+|all\s+the\s+)?data(?:\s*set)?\b", re.I)
+_IN_THE_DATA = re.compile(
+    r"\b(?:in|across|over|of|from)\s+(?:the\s+|our\s+|your\s+|all\s+the\s+)?data(?:\s*set)?\b", re.IGNORECASE
+)
 _PRONOUNS = frozenset("her his their its she he they".split())
 
 
