@@ -178,3 +178,20 @@ def test_the_other_direction_alone_turns_the_step_round(router: RouterBackend, t
 def test_the_same_direction_alone_is_not_turned_round(router: RouterBackend) -> None:
     question, called = route(router, "and lower?", KIOSKS, _what_if({"footfall_k": "-15%"}))
     assert not any(c.get("changes") == {"footfall_k": "+15%"} for _, c in called)
+
+
+# --- what the kiosk would come with ---------------------------------------------------------------------------------
+
+
+def test_with_a_value_alone_after_one_kiosk_is_a_what_if(router: RouterBackend) -> None:
+    history = after("get_local_explanation", "why that call for kiosk 138202", instance=138202)
+    question, called = route(router, "with a card reader?", KIOSKS, history)
+    assert question == "" and [(name, c.get("changes")) for name, c in called] == [
+        ("explain_what_if", {"card_reader": "True"})
+    ]
+
+
+def test_with_those_names_a_group_not_a_change(router: RouterBackend) -> None:
+    history = after("get_model_performance", "how accurate overall", metric="accuracy")
+    question, called = route(router, "and with those on the platform?", KIOSKS, history)
+    assert not any(name == "explain_what_if" for name, _ in called)
