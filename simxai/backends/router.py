@@ -296,8 +296,8 @@ class RouterBackend(Backend):
         noun = schema.instance_noun if schema is not None else None
         # "patient 12 with bmi 31?": an instance and a value of its, which the selector is sure to be a what-if
         # ("with a custom insole?" after a question about one instance: what it would come with, the what-if)
-        sure = decision.function == "explain_what_if" and decision.confident
-        valued = "GROUP" in masked and (sure or comes_with(text))
+        sure_what_if = decision.function == "explain_what_if" and decision.confident
+        valued = "GROUP" in masked and (sure_what_if or comes_with(text))
         if (
             (only_names_instance(masked, schema, text) and not valued)
             or described_instance(masked, request)
