@@ -115,21 +115,25 @@ def adds_to_previous(text: str) -> bool:
 # A turn that goes on from the last one ("and ...", "plus ..."), and one that takes back a change ("... instead?",
 # but not the old value after "instead of": "and on clay instead of sand" still adds the soil)
 _GOES_ON = re.compile(r"^\W*(?:and|plus)\b", re.I)
+# "and if ...", "and what if ...", "and suppose ...": a supposition opened anew after the joining word
+_NEW_SUPPOSITION = re.compile(r"^\W*and\W+(?:what\s+)?(?:if|suppose|supposing|imagine)\b", re.I)
 _REPLACES = re.compile(r"\binstead\b(?!\s+of\b)|\brather\b(?!\s+than\b)|\bnot\s+that\b", re.I)
 
 
 def continues_added_changes(text: str, earlier: object, changes: dict[str, Any]) -> bool:
     """Whether a what-if that goes on with "and" / "plus" adds its changes to a scenario being built up.
 
-    After a what-if whose changes were already added together (two features or more), "and with the roof
-    repaired" or "plus a second lock" names a further feature of the same scenario; "plus" says so of any what-if.
-    A change of a feature already changed, or a turn that takes back ("... instead?"), replaces.
+    "and with the roof repaired", "plus a second lock", "and two fewer guests" name a further feature of the same
+    scenario: people build a scenario up change by change, and in the people/ sets every such turn after a what-if
+    keeps the earlier changes. A turn that opens a supposition of its own ("and if she didn't smoke?") may be another
+    scenario, unless a scenario was already built up (two features or more). A change of a feature already
+    changed, or a turn that takes back ("... instead?"), replaces.
     """
     if not isinstance(earlier, dict) or not changes or not _GOES_ON.match(text) or _REPLACES.search(text):
         return False
     if any(name in earlier for name in changes):
         return False
-    return len(earlier) >= 2 or re.match(r"^\W*plus\b", text, re.I) is not None
+    return len(earlier) >= 2 or _NEW_SUPPOSITION.match(text) is None
 
 
 def bare_why(text: str) -> bool:
@@ -182,7 +186,7 @@ def other_class_arguments(
 
 # Words a turn that only names another class may hold besides it ("and on the negative ones?", "and approve?").
 _CLASS_FILLER = frozenset(
-    "and but what about how for the on in among with those ones one cases case now then also same please "
+    "and but what about how for the a an on in among with those ones one cases case now then also same please "
     "predicted labelled labeled classified as being are is were was ones instead only just there particular "
     "specifically".split()
 )
@@ -287,6 +291,9 @@ _BARE_STEP = re.compile(
     r"^[^\w+-]*(?:(?:and|or|what\s+about|how\s+about)\s+)?(?:with\s+)?"
     # "and if it were £10k instead?", "what if it was 4 instead": the number said as what the change were
     r"(?P<were>(?:what\s+)?if\s+(?:it|that)\s+(?:were|was|is)\s+)?"
+    # "even lower, say 33", "higher still, maybe 50": a direction, then the value the feature were
+    r"(?P<toward>(?:(?:even|still|a\s+bit|much)\s+)?(?:higher|lower|more|less|bigger|smaller|larger|greater)"
+    r"(?:\s+still)?\W+(?:say|maybe|perhaps|like|about|around)\s+)?"
     r"(?P<by>by\s+)?(?P<sign>[+-])?\s?[£$€]?(?P<n>\d+(?:\.\d+)?)\s?(?P<pct>%)?"
     r"(?:\s?(?P<own>(?!more\b|instead\b|points?\b|units?\b)[a-z]{1,3}(?:/[a-z])?))?"
     # "and 4 more instead?": a unit word, then "instead", each optional
@@ -323,7 +330,7 @@ def _step(text: str, call: LastCall) -> tuple[str, str, str, bool] | None:
     if match is None:
         return None
     value = str(value).strip()
-    if value[:1] not in ("+", "-"):
+    if value[:1] not in ("+", "-") or match.group("toward"):  # "even lower, say 33": a value, not an amount
         return None
     number, said_percent = match.group("n"), bool(match.group("pct"))
     percent = said_percent or value.endswith("%")
@@ -364,7 +371,7 @@ def said_as_change(text: str) -> bool:
     amount or a value of the feature in focus, never an id.
     """
     match = _BARE_STEP.match(text)
-    return match is not None and match.group("were") is not None
+    return match is not None and (match.group("were") is not None or match.group("toward") is not None)
 
 
 def repeated_value(text: str, call: LastCall, schema: HostSchema | None) -> dict[str, ChangeValue] | None:

@@ -182,6 +182,8 @@ _THAT_GROUP = re.compile(
     # "that same group": "same" may stand between the pointer and the noun
     r"\b(?:(?:that|this|the|those|these)\s+same\s+|(?:that|this|those|these)\s+)"
     r"(?:group|subgroup|segment|population|subset|people|ones)\b|"
+    # "that age group", "this price segment": one word saying what the group was drawn by
+    r"\b(?:that|this|those|these)\s+[a-z]+\s+(?:group|subgroup|segment|bracket|band)s?\b|"
     r"\b(?:for|on|among)\s+(?:them|those|these)\b|"
     # "and f1 there?", "how accurate is it in there": the place a group was named, never "are there" (how many exist)
     r"(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)(?<!\bbe\s)\bthere\b"

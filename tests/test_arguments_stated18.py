@@ -189,8 +189,10 @@ def test_a_bound_aside_that_is_no_value_of_the_feature(text: str, schema_name: s
     [
         ("and on the window shelf", {"flour": "rye", "cracks_per_loaf": 2}, {"shelf": "window"}, True),
         ("plus a hotter oven, 240", {"flour": "rye"}, {"oven_temp_c": 240}, True),
-        # one change before, no word of adding: it may be another scenario
-        ("and on the window shelf", {"flour": "rye"}, {"shelf": "window"}, False),
+        # one change before: "and" with another feature builds the scenario up, a supposition opened anew may not
+        ("and on the window shelf", {"flour": "rye"}, {"shelf": "window"}, True),
+        ("and if it were on the window shelf", {"flour": "rye"}, {"shelf": "window"}, False),
+        ("and if it were on the window shelf", {"flour": "rye", "cracks_per_loaf": 2}, {"shelf": "window"}, True),
         # a feature changed already, or a change taken back, replaces
         ("and 3 cracks", {"flour": "rye", "cracks_per_loaf": 2}, {"cracks_per_loaf": 3}, False),
         ("and on the window shelf instead?", {"flour": "rye", "shelf": "back"}, {"shelf": "window"}, False),

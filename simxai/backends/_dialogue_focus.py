@@ -228,6 +228,10 @@ def instances_in_order(history: Sequence[Message], lookback: int = 6) -> list[An
     return found if len(found) > 1 else []
 
 
+# "back to the first one", "going back to the second", "return to the first", "the first one again"
+_GOES_BACK = re.compile(r"\b(?:back\s+to|return(?:ing)?\s+to|revisit\w*)\b|\bone\s+again\b", re.IGNORECASE)
+
+
 def with_listed_instance(
     calls: list[ToolCall],
     text: str,
@@ -235,15 +239,21 @@ def with_listed_instance(
     specs: Sequence[FunctionSpec],
     schema: HostSchema | None,
 ) -> list[ToolCall]:
-    """The calls, with the instance "the second one" names in the last list of instances, if the turn names no id."""
+    """The calls, with the instance "the second one" names in the last list of instances, if the turn names no id.
+
+    A turn that goes back ("back to the first one", "the first one again") counts over every instance the dialogue
+    was about, not over the last few turns: it returns to where the dialogue began.
+    """
     noun = schema.instance_noun if schema is not None else None
     position = ordinal(text, noun)
-    # "the second run" right after a group's answer: the second of the ids it showed
-    listed = (
-        (shown_group_ids(history) or listed_instances(history) or instances_in_order(history))
-        if position is not None
-        else []
-    )
+    if position is not None and _GOES_BACK.search(text):
+        listed = instances_in_order(history, lookback=len(history))
+    else:  # "the second run" right after a group's answer: the second of the ids it showed
+        listed = (
+            (shown_group_ids(history) or listed_instances(history) or instances_in_order(history))
+            if position is not None
+            else []
+        )
     if position is None or not -len(listed) <= position < len(listed) or extract_ids(text, schema):
         return calls
     return with_instance(calls, listed[position], specs)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["added_supposition", "adds_to_the_change", "asks_of_its_own"]
+__all__ = ["added_supposition", "adds_to_the_change", "asks_of_its_own", "comes_with"]
 
 # "plus ...", "and on top of that ...", "also ...", "as well as ...": a turn that adds to what was just supposed
 _ADDS = re.compile(
@@ -35,6 +35,21 @@ _OWN_REQUEST = re.compile(
 # ... or asks at all: a question mark, a question word or a request verb ("also, what's in the data?", "plus show me
 # the data"), without which an adding turn is a supposition whatever a selector makes of its words
 _ASKS = re.compile(r"\?|\b(?:what|whats|where|when|show|tell|give|list|describe|compare)\b", re.IGNORECASE)
+
+
+# "with a new battery?", "and without the roof rack?": a short turn that is only what the instance would come with
+_COMES_WITH = re.compile(
+    r"^\W*(?:(?:and|so|ok|okay|what\s+about|how\s+about)\W+)?with(?:out)?\s+(?!(?:those|these|them|the\s+ones)\b)"
+    r"[^?.!]{1,40}[?.!]*\s*$",
+    re.IGNORECASE,
+)
+
+
+def comes_with(text: str) -> bool:
+    """Whether a turn only says what the instance in focus would come with ("with a new battery?"): a supposition
+    said as a fragment, which names no group of instances ("with those on the roof" does) and asks nothing else.
+    """
+    return _COMES_WITH.match(text) is not None and not _OWN_REQUEST.search(text)
 
 
 def asks_of_its_own(text: str) -> bool:

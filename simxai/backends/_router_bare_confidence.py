@@ -26,10 +26,12 @@ from simxai.messages import Message
 
 __all__ = ["bare_confidence_decision", "focus_id"]
 
+# the subject either side of its verb: "how sure is it", and "how much sure it is" as a learner says it
+_SUBJECT = r"(?:it|you|the\s+model|that|they)"
 _BARE_CONFIDENCE = re.compile(
-    r"^\W*(?:(?:and|so|ok(?:ay)?|but|hmm+|then)\W+)*how\s+(?:sure|certain|confident)"
-    r"(?:\s+(?:is|was|are|were)\s+(?:it|you|the\s+model|that|they))?"
-    r"(?:\s+(?:about|of|on|for|with)\s+(?:it|that|this|that\s+one|this\s+one|the\s+prediction|that\s+prediction))?"
+    r"^\W*(?:(?:and|so|ok(?:ay)?|but|hmm+|then)\W+)*how\s+(?:much\s+)?(?:sure|certain|confident)"
+    rf"(?:\s+(?:is|was|are|were)\s+{_SUBJECT}|\s+{_SUBJECT}\s+(?:is|was|are|were))?"
+    r"(?:\s+(?:about|of|on|for|with|in)\s+(?:it|that|this|that\s+one|this\s+one|the\s+prediction|that\s+prediction))?"
     r"(?:\s+(?:then|now|please|pls|exactly))?\W*$",
     re.IGNORECASE,
 )

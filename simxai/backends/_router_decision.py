@@ -7,6 +7,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from simxai.backends._router_added_change import comes_with
 from simxai.backends._router_arguments import counts_predictions, judges_a_group
 from simxai.backends._router_by_category import (
     compared_categories,
@@ -413,7 +414,7 @@ def changes_decision(
         # added to the what-if just answered ("and moved to the south bench") asks for no search
         if not _bare_change_added(text, history, schema):
             return None
-    supposed = _FRAMES.search(text) is not None or _adds_to_what_if(text, history)
+    supposed = _FRAMES.search(text) is not None or _adds_to_what_if(text, history) or comes_with(text)
     if not (relative or supposed or (not decision.confident and supposes)):  # unsure: "take 65065 with ..." too
         return None
     if not extract_ids(text, schema) and not _instance_in_dialogue(history, schema):

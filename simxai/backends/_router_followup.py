@@ -64,6 +64,10 @@ _ASKS = re.compile(
     r"\b(?:what|why|how|which|who|show|tell|give|explain|predict\w*|list|describe|compare|FEATURE|INSTANCE)\b",
     re.IGNORECASE,
 )
+# "in the data", "across the dataset": a feature asked about as the data holds it, not as a change to suppose
+_IN_THE_DATA = re.compile(
+    r"\b(?:in|across|over|of|from)\s+(?:the\s+|our\s+|your\s+|all\s+the\s+)?data(?:\s*set)?\b", re.IGNORECASE
+)
 _PRONOUNS = frozenset("her his their its she he they".split())
 
 
@@ -142,7 +146,7 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
             return Decision(previous.name, 1.0, True, arguments=arguments)
     if schema is None:
         return None
-    step = repeated_step(text, previous, schema) or repeated_value(text, previous, schema)
+    step = repeated_step(text, previous, schema) or repeated_value(text, previous, schema) or _mirrored(text, previous)
     if step is not None:  # "and 10?" after "what if bmi were 5 higher" or "... 80", when 10 is no id
         return Decision(previous.name, 1.0, True, arguments={"changes": step})
     if asks_overall(text, schema.instance_noun) and previous.arguments.get("group") not in (None, "all"):
@@ -219,6 +223,17 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
             # "what about trees on sand?" after "the precision for wilting": wilting's precision on that group
             return Decision(previous.name, 1.0, True, arguments={**previous.arguments, "group": group})
         return Decision(previous.name, 1.0, True)
+    if (
+        previous.name == "get_data_information"
+        and isinstance(group, str)
+        and not ids
+        and CONTINUES.match(text)
+        and only_group
+        and "FEATURE" not in masked
+    ):
+        # "and among the ones over 60?" after a feature's statistics: the same feature on that group, a group in
+        # place of the last one (a feature of its own would be another question)
+        return Decision(previous.name, 1.0, True, arguments={**previous.arguments, "group": group})
     phrase = group_phrase(text) if previous.name == "get_model_performance" and not ids else None
     if phrase is not None and "INSTANCE" not in masked:
         # "for women?" after a metric: that group, scored or refused plainly, never everyone's figure
@@ -242,6 +257,7 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
         and "FEATURE" in masked
         and "NUM" not in masked  # "10 years": an amount (of age), not another feature
         and only_fillers(masked.replace("FEATURE", " "), FEATURE_FILLER | _PRONOUNS)
+        and not _IN_THE_DATA.search(text)  # "what about the feature X in the data": its statistics, no change
     ):
         # "and her glucose?": the same relative change to glucose; after an absolute change the engine asks
         spans = feature_spans(text, schema)
@@ -251,6 +267,31 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
             changes = _added_category(text, schema, feature, previous)  # "and insulated too": set, on top
         return Decision(previous.name, 1.0, True, arguments={"changes": changes} if changes else {})
     return None
+
+
+# "and higher?", "what about lower instead?": a direction alone, the other way from the step just tried
+_OTHER_WAY = re.compile(
+    r"^\W*(?:(?:and|or|what\s+about|how\s+about)\s+)?(?:(?:if\s+)?(?:it\s+)?(?:were|was|went)\s+)?"
+    r"(?P<dir>higher|lower|more|less|up|down|bigger|smaller)(?:\s+instead)?\W*$",
+    re.IGNORECASE,
+)
+_UPWARD = frozenset("higher more up bigger".split())
+
+
+def _mirrored(text: str, previous: LastCall) -> dict[str, ChangeValue] | None:
+    """The step of a one-change what-if turned the other way, for a direction said alone ("and higher?" after "10 %
+    less": 10 % more); None for the same direction ("and lower?" after a step down: how much lower is not said).
+    """
+    match = _OTHER_WAY.match(text)
+    changes = previous.arguments.get("changes")
+    if match is None or previous.name != "explain_what_if" or not isinstance(changes, dict) or len(changes) != 1:
+        return None
+    [(feature, value)] = changes.items()
+    said = str(value).strip()
+    up = match.group("dir").lower() in _UPWARD
+    if said[:1] not in ("+", "-") or (said[0] == "+") == up:
+        return None
+    return {str(feature): ("+" if up else "-") + said[1:]}
 
 
 def _added_category(text: str, schema: HostSchema, feature: str, previous: LastCall) -> dict[str, ChangeValue] | None:

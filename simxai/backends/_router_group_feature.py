@@ -1,4 +1,5 @@
-"""A feature asked of the group just discussed: "their page count?", "their ages - the spread?" after a group.
+"""A feature asked of the group just discussed: "their page count?", "their ages - the spread?", "how many pages do
+they have on average?" after a group.
 
 After a call about a group (its data, its scores, its predictions), a turn that names one feature and only says
 "their" of it asks that feature's values among the group's members: the data's description of the feature within the
@@ -24,10 +25,12 @@ from simxai.messages import Message
 __all__ = ["group_feature_decision"]
 
 _THEIR = re.compile(r"^\W*(?:(?:and|ok(?:ay)?|so|now|then|what\s+about|how\s+about)\W+)*their\b", re.IGNORECASE)
+# ... or "they" as the subject that has the feature: "and how many seasons do they have on average?"
+_THEY_HAVE = re.compile(r"\b(?:do|did|does)\s+they\s+(?:have|get|carry)\b|\bthey\s+(?:have|had|get|got)\b", re.I)
 # Words a feature's values within the group go by, besides FEATURE_FILLER's.
 _VALUES = frozenset(
     "their stats statistics spread distribution range average mean median typical breakdown summary like look "
-    "looks anyway btw".split()
+    "looks anyway btw they have had get got carry did many much on usually typically normally".split()
 )
 _CONDITION = re.compile(r"[<>=]")
 
@@ -60,7 +63,8 @@ def group_feature_decision(
     """The data's description of one feature within the group of the last call, for "their <feature>?" (module
     doc), or None.
     """
-    if schema is None or schema.kind != "tabular" or "get_data_information" not in names or not _THEIR.match(text):
+    said_of_them = _THEIR.match(text) is not None or _THEY_HAVE.search(text) is not None
+    if schema is None or schema.kind != "tabular" or "get_data_information" not in names or not said_of_them:
         return None
     if re.search(r"\d", text):
         return None  # "their broken spokes 0?": a value, a change of a what-if

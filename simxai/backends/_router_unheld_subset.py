@@ -62,6 +62,10 @@ _NOT_INSTANCES = frozenset(
 )
 
 
+# Words that say the phrase after them is a feature's name ("the feature base scratches", "the column wax coats")
+_A_FEATURE = frozenset("feature variable column attribute field".split())
+
+
 @dataclass(frozen=True)
 class UnheldSubset:
     """The words of a subset the host cannot pick out ("glasgow applicants"), as the turn wrote them, and the numeric
@@ -125,6 +129,8 @@ def unheld_subset(text: str, calls: Sequence[ToolCall], schema: HostSchema | Non
         if re.search(r"\d", text[match.end() : match.end() + 30]):
             continue  # "the high-bmi patients, anything above 30": the number gives the group
         words = [part for word in match.group("words").split() for part in re.split(r"[-']", word) if part]
+        if any(word.lower() in _A_FEATURE for word in words):
+            continue  # "about the feature wax coats": a feature named as one, whose name is a plural
         if not noun or match.group("noun").lower() not in (noun + "s", regular_plural(noun)):  # "batchs" too
             words.append(match.group("noun"))  # "the sourdough bakeries": the noun may be a word the host lacks
         place = match.group("place")
@@ -183,6 +189,8 @@ def unread_part(text: str, calls: Sequence[ToolCall], schema: HostSchema | None)
         if match.group("noun").lower() in _NOT_INSTANCES or re.search(r"\d", text[match.end() : match.end() + 30]):
             continue  # a number after it gives the group ("the heavy ones, anything above 30")
         words = [part for word in match.group("words").split() for part in re.split(r"[-']", word) if part]
+        if any(word.lower() in _A_FEATURE for word in words):
+            continue  # "about the feature wax coats": a feature named as one, whose name is a plural
         if not noun or match.group("noun").lower() not in (noun + "s", regular_plural(noun)):
             words.append(match.group("noun"))
         if match.group("place") is not None:

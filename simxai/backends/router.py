@@ -44,7 +44,12 @@ from simxai.backends._dialogue_followup import (
     with_instances_read,
     with_pending_call,
 )
-from simxai.backends._router_added_change import added_supposition, adds_to_the_change, asks_of_its_own
+from simxai.backends._router_added_change import (
+    added_supposition,
+    adds_to_the_change,
+    asks_of_its_own,
+    comes_with,
+)
 from simxai.backends._router_arguments import MAX_CALLS, calls_for
 from simxai.backends._router_attributes import unknown_attribute
 from simxai.backends._router_bare_confidence import bare_confidence_decision
@@ -290,7 +295,9 @@ class RouterBackend(Backend):
             return Decision(counterpart, decision.confidence, True)
         noun = schema.instance_noun if schema is not None else None
         # "patient 12 with bmi 31?": an instance and a value of its, which the selector is sure to be a what-if
-        valued = decision.confident and decision.function == "explain_what_if" and "GROUP" in masked
+        # ("with a custom insole?" after a question about one instance: what it would come with, the what-if)
+        sure_what_if = decision.function == "explain_what_if" and decision.confident
+        valued = "GROUP" in masked and (sure_what_if or comes_with(text))
         if (
             (only_names_instance(masked, schema, text) and not valued)
             or described_instance(masked, request)

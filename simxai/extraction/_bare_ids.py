@@ -247,7 +247,12 @@ def unclaimed_id(text: str, schema: HostSchema | None) -> int | None:
         after = text[end : end + 30]
         if any(low <= start < high for low, high in groups):
             continue  # "patients with bmi over 30": a group's bound
-        claimed = _CLAIMED_AFTER.search(before) and not _given_to(before, after) and not _uncountable(before, number)
+        claimed = (
+            _CLAIMED_AFTER.search(before)
+            and not _given_to(before, after)
+            and not _uncountable(before, number)
+            and not _RETURNED_TO.search(before)
+        )
         if not schema.has_id(number) or claimed or (claimed_before(after, number) and not _uncountable(after, number)):
             continue
         following = re.match(r"\s*([a-z]+)", after, re.IGNORECASE)
@@ -315,6 +320,15 @@ _AMOUNT_GIVEN = re.compile(
 )
 
 
+# "back to 135219 - why ...", "going back to 74012:", "ok, back to 5011": the dialogue returns to a record, which
+# "to" leads as it leads no new value (a feature set back to a value has its name before "back": "bmi back to 30")
+_RETURNED_TO = re.compile(
+    r"(?:^|[,.;:!?]|\b(?:and|now|ok(?:ay)?|so|go|going|come|coming|get|getting|jump\w*|switch\w*|head\w*))"
+    r"\W*back\s+to\s*$",
+    re.IGNORECASE,
+)
+
+
 def _given_to(before: str, after: str) -> bool:
     """Whether the number between `before` and `after` is what a verb of giving gives an amount to (doc above)."""
     return bool(_GIVING.search(before)) and bool(_AMOUNT_GIVEN.match(after))
@@ -379,7 +393,10 @@ def foreign_noun_id(text: str, schema: HostSchema | None) -> int | None:
         after = text[end : end + 30]
         before = text[max(0, start - 20) : start]
         claimed = (
-            _NOT_AN_ID_AFTER.search(before) and not _RECIPIENT.search(text[:start]) and not _given_to(before, after)
+            _NOT_AN_ID_AFTER.search(before)
+            and not _RECIPIENT.search(text[:start])
+            and not _given_to(before, after)
+            and not _RETURNED_TO.search(before)
         )
         if claimed or claimed_before(after, number):
             continue

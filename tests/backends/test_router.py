@@ -492,7 +492,8 @@ async def test_the_loan_host(
         ("and if it were 20 % lower instead?", {"bmi": "-20%"}),
         ("what if it were twenty percent lower?", {"bmi": "-20%"}),
         ("double it", {"bmi": "*2"}),
-        ("and ten years older?", {"age": "+10"}),
+        # another feature's step joined with "and" builds the scenario up (dlg38: so every such turn in people/)
+        ("and ten years older?", {"bmi": 30, "age": "+10"}),
     ],
 )
 async def test_a_step_after_a_what_if_changes_the_feature_in_focus(router, text, changes):
