@@ -45,6 +45,8 @@ _IRREGULAR = {
     "paid": ("pay", "pays", "paid"),
     "split": ("split", "splits", "split"),
     "bent": ("bend", "bends", "bent"),
+    "flew": ("fly", "flies", "flown"),
+    "ran": ("run", "runs", "run"),
 }
 #: A modal and what may stand between it and the verb: "would", "will still", "would not have", "'d never".
 _MODAL = (
