@@ -301,6 +301,7 @@ class _NumberChecks(_NumberNames):
         if not entities and (keyed := self._label_mentions(key)) and nc._COUNT_KEY.fullmatch(key[keyed[-1].end :]):
             entities = [("label", keyed[-1].name, 0)]  # "- **Predicted stable:** 7": a count under a label's key
         borrowed = defaulted = False  # the number's feature is one named before its segment (not beside it)
+        paired = False  # the second of a pair of shares ("declined, 51 % to 49 %") with no class named before it
         if not entities and cue.ARRIVES.match(clause) and fraction:
             probability = True  # "..., which gets you to 0.901": the model's output, no feature named before
         elif not entities:
@@ -336,6 +337,7 @@ class _NumberChecks(_NumberNames):
                 entities = [("label", right_after[-1].name, 0)]
             gap = clause[self.paired : offset + claim.start] if self.paired >= 0 else ""
             moved = bool(nc._FROM_TO.search(clause[: offset + claim.start]))  # "goes from 21.4 % to 51.8 %"
+            paired = not moved and told is None and bool(gap) and nc._PAIR.fullmatch(gap) is not None
             if (
                 entities
                 and entities[0][0] == "label"
@@ -367,6 +369,9 @@ class _NumberChecks(_NumberNames):
             about = about or facts.predicted
             entities = [("label", label, 0) for label in about if label in facts.label_numbers]
             defaulted = not self._label_mentions(self.reply) and not names_a_class(self.reply, self.names.labels)
+            if paired and claim.percent and len(self.names.labels) == 2 and len(entities) == 1:
+                # "narrowly declined, 51 % to 49 %": the pair's second is the other class's (claims-45)
+                entities = [("label", next(x for x in self.names.labels if x != entities[0][1]), 0)]
         if (unit := unit_feature(following, self.vocab.features)) is not None:  # "94 % humidity", "36.7 mm"
             entities, claim = [("feature", unit[0].lower(), offset + claim.end)], replace(claim, percent=False)
         elif (
