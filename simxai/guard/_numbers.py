@@ -39,6 +39,7 @@ from simxai.guard._reading import SUBJECT_LIST, NumberClaim, find_mentions, fits
 from simxai.guard._segment_own import DENOMINATOR, SLACK, key_feature, subject_count
 from simxai.guard._state import _facts_at
 from simxai.guard._units import counted_feature, push_sizes, unit_feature, unit_owner, unsigned_push
+from simxai.guard._unnamed_outcomes import unnamed_outcome
 from simxai.guard._worded_shares import worded_share
 
 #: The numbers of one reply the guard checks; any beyond are reported as not checked.
@@ -90,6 +91,17 @@ class _NumberChecks(_NumberNames):
             claim = replace(claim, count=True)
         high = f"-{claim.high.raw}" if claim.high is not None else ""
         text = f"number {claim.raw}{high}{'%' if claim.percent and claim.bounds is None else ''}"
+        share = claim.percent or (0 <= claim.value <= 1 and claim.decimals > 0)
+        if share and unnamed_outcome(
+            clause[: offset + claim.start],
+            clause[offset + claim.end :],
+            [*self.names.labels, *self.label_forms, *self.names.features],
+        ):
+            # "11 % that it rings true": some class's share, which one the words do not say (claims-45)
+            shares: set[float] = set().union(*(self._tied(facts, "label", x) for x in self.names.labels))
+            if shares:
+                self.report.claim(f"{text} (a class's share, said in other words)", fits(claim, shares), via="number")
+            return
         # Where the clause stands in the sentence (a clause led by a carried feature starts before its text).
         at = sentence.find(clause) if self.clause_at is None else self.clause_at
         phase = number_phase(sentence, max(0, at + offset + claim.start), self.names.labels)
