@@ -183,6 +183,9 @@ class _PredictionChecks(_CheckState):
                 # "from 25 stable, 61 progressing to 12 stable": a label after a count names what is counted
                 claimed = denied = weak = False
                 continue
+            if re.search(r"\bthan\s+(?:(?:to\s+)?be(?:ing)?\s+)?$", before, re.I):
+                claimed = denied = weak = False  # "likelier to be called off than moved": the one compared (claims-45)
+                continue
             verb = cue.PREDICTED.search(clause[max(0, m.start - 80) : m.start])
             # "**Prediction:** X", "In short: X": a label alone under a key that names the prediction.
             key = keyed.group("key") if keyed and _bare(keyed.group("value")) == m.name.lower() else None
