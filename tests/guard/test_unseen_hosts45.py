@@ -184,3 +184,25 @@ def test_places_worth_and_degree_words_are_no_invented_names(reply: str, ok: boo
 )
 def test_a_class_moved_or_compared_is_no_change_or_outcome_of_its_own(reply: str, ok: bool) -> None:
     assert passes(reply, [RESTED if "rest" in reply else WINDY], STEAM) is ok
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("Give the service 2 more hours of rest (9 → 11) and it stays delayed (52 %).", True),
+        ("Give the service 2 more hours of rest (9 → 13) and it stays delayed (52 %).", False),
+    ],
+)
+def test_a_number_then_more_after_the_instance_noun_is_an_amount_not_an_id(reply: str, ok: bool) -> None:
+    assert passes(reply, [RESTED], STEAM) is ok
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("The model calls 138811 cancelled (52 %), and it got this one wrong; the service ran.", True),
+        ("The model calls 138811 cancelled (52 %), and it got this one wrong; the service was cancelled.", False),
+    ],
+)
+def test_a_class_after_the_call_is_said_wrong_is_the_record(reply: str, ok: bool) -> None:
+    assert passes(reply, [CLOSE], TWO) is ok
