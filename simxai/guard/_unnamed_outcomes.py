@@ -1,12 +1,12 @@
 """A share said of an outcome in the reply's own words, not a class's name (claims-45, gfb38).
 
 "The chance it rings true rises from 11 % to 35 %", "only about 11 % that it rings true", "the odds it goes ahead
-are 27 %": the share is of what the clause after "it" says, a paraphrase of a class ("rings true" for sound, "goes
-ahead" for flew). The guard does not know which class a paraphrase means, so such a share was bound to the class
-named nearby or to the predicted one, and a faithful share of the other class was flagged. Read so, it must be some
-class's share (a drifted "about 66 %" that is no class's is still caught): only when the words after "it" name no
-class (by its name or a form of it, `_state.label_forms`) and no feature; "the chance it is flawed is 11 %" still
-binds the 11 % to flawed.
+are 27 %", "going ahead is about 27 %": the share is of what the clause after "it" (or its opening gerund) says, a
+paraphrase of a class ("rings true" for sound, "goes ahead" for flew). The guard does not know which class a
+paraphrase means, so such a share was bound to the class named nearby or to the predicted one, and a faithful share
+of the other class was flagged. Read so, it must be some class's share (a drifted "about 66 %" that is no class's is
+still caught): only when the words name no class (by its name or a form of it, `_state.label_forms`) and no
+feature; "the chance it is flawed is 11 %" still binds the 11 % to flawed.
 """
 
 from __future__ import annotations
@@ -23,6 +23,13 @@ _ODDS = r"(?:chances?|odds|likelihood|probability|risk|share)"
 _BEFORE = re.compile(rf"\b{_ODDS}\s+(?:that\s+)?it\s+(?P<said>[^.;:!?()]{{1,60}}?)\s*$", re.I)
 #: "11 % that it rings true", "11 % chance it goes ahead": after the share.
 _AFTER = re.compile(rf"^\s*(?:%\s*)?(?:{_ODDS}\s+)?(?:that\s+)?it\s+(?P<said>[^.;:!?,()\d]{{1,40}})", re.I)
+#: "Going ahead is about 27 %": an outcome said as a gerund that opens the clause (not "-thing": "nothing"),
+#: maybe after the name of a feature the reading carried to it.
+_GERUND = re.compile(
+    r"(?:^|(?<=\s))(?P<said>(?![a-z]*thing\b)[a-z]{2,}ing(?:\s+[a-z]+){0,3}?)\s+(?:is|was|sits|stands|comes\s+in)\s+"
+    r"(?:at\s+)?(?:(?:about|around|roughly|only|just|nearly|under|over|below|above|some)\s+)?$",
+    re.I,
+)
 #: What may stand in the stretch before the share besides the outcome: its move ("rises from 11 % to").
 _MOVE = re.compile(
     r"\s*(?:(?:is|was|are|stands?|sits?|comes?|rises?|falls?|drops?|climbs?|goes|moves?|edges?|jumps?)\s+)?"
@@ -53,6 +60,8 @@ def unnamed_outcome(before: str, after: str, names: Iterable[str]) -> bool:
             said = words[: cut.start()]
     if not said and (a := _AFTER.match(after)) is not None:
         said = a.group("said")
+    if not said and (g := _GERUND.search(before)) is not None:  # after a feature carried to the clause too
+        said = g.group("said")
     said = said.strip()
     if not said or re.match(r"(?:is|was|would be|will be|be|gets?|comes? out)\s*$", said, re.I):
         return False

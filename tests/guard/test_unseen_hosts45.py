@@ -206,3 +206,25 @@ def test_a_number_then_more_after_the_instance_noun_is_an_amount_not_an_id(reply
 )
 def test_a_class_after_the_call_is_said_wrong_is_the_record(reply: str, ok: bool) -> None:
     assert passes(reply, [CLOSE], TWO) is ok
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("Delayed, 50 %. Keeping to time is about 31 %, cancellation under a fifth.", True),
+        ("Delayed, 50 %. Leaving to the minute is about 42 %, cancellation under a fifth.", False),
+    ],
+)
+def test_a_gerund_outcome_opening_its_clause_has_some_class_share(reply: str, ok: bool) -> None:
+    assert passes(reply, [PREDICTION], STEAM) is ok
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("The firebox's temperature counts twice as much as rest (0.30 vs 0.15).", True),
+        ("The firebox's temperature counts twice as much as rest (0.15 vs 0.30).", False),
+    ],
+)
+def test_an_alias_said_with_its_first_word_as_a_possessive_is_that_feature(reply: str, ok: bool) -> None:
+    assert passes(reply, [LOCAL], STEAM) is ok
