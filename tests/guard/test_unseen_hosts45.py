@@ -228,3 +228,26 @@ def test_a_gerund_outcome_opening_its_clause_has_some_class_share(reply: str, ok
 )
 def test_an_alias_said_with_its_first_word_as_a_possessive_is_that_feature(reply: str, ok: bool) -> None:
     assert passes(reply, [LOCAL], STEAM) is ok
+
+
+RUNS = {
+    "kind": "prediction",
+    "subject": row_subject("service", 138790, VALUES),
+    "label": "ran",
+    "probabilities": {"ran": 0.7, "delayed": 0.2, "cancelled": 0.1},
+    "label_counts": None,
+    "true_label": "ran",
+}
+
+
+@pytest.mark.parametrize(
+    ("reply", "outputs", "ok"),
+    [
+        ("Service 138790 is expected to run as timetabled (0.70).", [RUNS], True),
+        ("Service 138760 is expected to run as timetabled (0.31).", [PREDICTION], False),
+    ],
+)
+def test_a_past_class_verb_before_as_and_a_participle_states_the_class(
+    reply: str, outputs: list[dict[str, Any]], ok: bool
+) -> None:
+    assert passes(reply, outputs, STEAM) is ok
