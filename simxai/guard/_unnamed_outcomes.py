@@ -22,7 +22,8 @@ _ODDS = r"(?:chances?|odds|likelihood|probability|risk|share)"
 #: "the chance (that) it rings true rises from ", "the odds it goes ahead are ": before the share, in its clause.
 _BEFORE = re.compile(rf"\b{_ODDS}\s+(?:that\s+)?it\s+(?P<said>[^.;:!?()]{{1,60}}?)\s*$", re.I)
 #: "11 % that it rings true", "11 % chance it goes ahead": after the share.
-_AFTER = re.compile(rf"^\s*(?:%\s*)?(?:{_ODDS}\s+)?(?:that\s+)?it\s+(?P<said>[^.;:!?,()\d]{{1,40}})", re.I)
+#: Not "the 50 % it would need": a threshold, no outcome's share.
+_AFTER = re.compile(rf"^\s*(?:%\s*)?(?:{_ODDS}\s+(?:that\s+)?|that\s+)it\s+(?P<said>[^.;:!?,()\d]{{1,40}})", re.I)
 #: "Going ahead is about 27 %": an outcome said as a gerund that opens the clause (not "-thing": "nothing"),
 #: maybe after the name of a feature the reading carried to it.
 _GERUND = re.compile(

@@ -14,6 +14,7 @@ import pytest
 from simxai.guard import Vocabulary
 from simxai.guard._label_nouns import label_nouns
 from simxai.guard._size_pairs import size_pairs
+from simxai.guard._unnamed_outcomes import unnamed_outcome
 from tests.guard.helpers import local_explanation, passes, row_subject
 
 FEATURES = ["Coal Load [kg]", "Firebox Temp (°C)", "Crew Rest (h)", "HeadwindKt", "volunteers"]
@@ -251,3 +252,10 @@ def test_a_past_class_verb_before_as_and_a_participle_states_the_class(
     reply: str, outputs: list[dict[str, Any]], ok: bool
 ) -> None:
     assert passes(reply, outputs, STEAM) is ok
+
+
+def test_a_threshold_it_would_need_is_no_share_of_an_outcome() -> None:
+    names = ["ran", "delayed", "cancelled"]
+    assert not unnamed_outcome("still short of the ", " it would need", names)
+    assert unnamed_outcome("only about ", " that it keeps to time", names)
+    assert not unnamed_outcome("only about ", " that it is delayed", names)
