@@ -289,6 +289,7 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks, _StatementChe
             tokens = re.findall(r"\w+", re.sub(r"\([^)]*\)", " ", quoted).lower())
             # a plural of an output's word is that word ("the 'features' are words" after outputs of features)
             unknown = {t for t in tokens if t not in words and not (t.endswith("s") and t[:-1] in words)}
+            unknown -= {w for label in self.names.labels for w in name_words(label)}  # 'always guessing "flew"'
             columns = len(self.vocab.features) > 1 and not self.names.quoted_only  # no text model's host
             if unknown and columns and len(tokens) > 1 and _SPOKEN_LINE.search(quoted):
                 # a line of speech on a host of columns ('Host: "Batch 7 - the model's call?"'): the reply's

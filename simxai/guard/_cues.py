@@ -212,6 +212,13 @@ CHANGE_VERB = re.compile(
 CHANGE_UP = re.compile(
     r"\b(rais\w*|increas\w*|higher|up|more|grow\w*|add\w*|boost\w*|climb\w*|rise|rises|rising|rose)\b", re.I
 )
+#: A verb whose object is a class's risk or chance ("cuts the flaw risk", "raises the odds"): the class's move, not
+#: the way the feature named with it changed (claims-45).
+ODDS_MOVED = re.compile(
+    r"\b(?:cut|lower|reduc|rais|increas|boost|lift|trim|halv|doubl)\w*\s+(?:the|its|their)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:risk|chance|odds|probability|likelihood|confidence)\b",
+    re.I,
+)
 #: "it comes down to the credit score" is what matters, no way of a change (claims-26)
 CHANGE_DOWN = re.compile(
     r"\b(lower\w*|decreas\w*|reduc\w*|drop\w*|cut\w*|(?<!comes )(?<!boils )down|less|fewer|fall\w*)\b", re.I

@@ -58,7 +58,7 @@ _CLAUSE_WORDS = frozenset(
     "about above below across after before around at by for from in into near on onto over past per than "
     "through to toward towards under up down with within without via between beyond against along "
     "trail trails lag lags".split()  # "the rest trail well behind" (claims-27)
-)
+) | {"worth"}  # "..., worth about −1.0 toward X": a contribution's size, no name (claims-45)
 #: Words that are no name's content: determiners, quantities, order, and the words of a list itself.
 _EMPTY = (
     frozenset(
@@ -75,6 +75,8 @@ _EMPTY = (
         "everything anything something nothing etc among somewhat rather far well almost nearly model prediction "
         "outcome result its their her his my your our".split()
     )
+    # a rank's place and a lone one ("in third and fourth place", "the biggest single factor"; claims-45)
+    | frozenset("place places spot spots position positions single sole".split())
     | POSITION_WORDS
 )
 

@@ -16,7 +16,16 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from simxai.guard._enumerated import _CLAUSE_WORDS, _JOINT, _content, _head, _unknown, list_parts, names_nothing
+from simxai.guard._enumerated import (
+    _CLAUSE_WORDS,
+    _DEGREES,
+    _JOINT,
+    _content,
+    _head,
+    _unknown,
+    list_parts,
+    names_nothing,
+)
 from simxai.guard._not_names import CALL_WORDS
 from simxai.guard._reading import find_mentions
 
@@ -174,7 +183,7 @@ def valued_item_claims(
             opening = [w.lower() for w in words if w.lower() not in ("the", "its", "a", "an", "model's")][:1]
             if {w.lower() for w in words} & _META or set(opening) & CALL_WORDS:
                 continue  # "top of the whole list (+0.106)", "confidence drops ... to 66 %": no item of the list
-            content = _content(name)
+            content = [w for w in _content(name) if w not in _DEGREES]  # "the biggest (single) factor" (claims-45)
             whole = partner is not None or _name(item, last=False) == name  # no verb cut off the item's end
             if (names_nothing(name, known) and whole) or (  # claims-36: a whole noun phrase is read as a name
                 content and len(_head(name)) > 3 and all(_unknown(w, known) for w in content)

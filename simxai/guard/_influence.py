@@ -475,8 +475,8 @@ class _InfluenceChecks(_CheckState):
             # "X (log scale) from 4.43 to 5.2 ... its chance falls": with both ends said, only a verb before the
             # name ("lower bmi from 23.7 to 27.3") says the change's way; what follows the numbers is about others.
             said = clause[: m.start] if _FROM_TO_AFTER.match(clause[m.end :]) else clause
-            # "makes progressing more likely": a label's move, not the feature's
-            said = without_labels(_LIKELY.sub(" ", said), self.names.labels)  # "falls_behind" moves nothing
+            # "makes progressing more likely", "cuts the flaw risk": a label's move, not the feature's; "falls_behind"
+            said = without_labels(cue.ODDS_MOVED.sub(" ", _LIKELY.sub(" ", said)), self.names.labels)  # moves nothing
             up, down = cue.CHANGE_UP.search(said), cue.CHANGE_DOWN.search(said)
             if bool(up) == bool(down) or self.carried_and:
                 continue

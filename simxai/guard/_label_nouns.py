@@ -40,6 +40,17 @@ _IRREGULAR = {
     "paid": ("pay", "paying"),
     "broken": ("break", "breaking"),
     "grown": ("grow", "growth"),
+    # claims-45 (gfb38): the base, third person and gerund of common irregular pasts ("flies, 59 %" of flew)
+    "flew": ("fly", "flies", "flying"),
+    "went": ("go", "goes", "going"),
+    "fell": ("fall", "falls", "falling"),
+    "rose": ("rise", "rises", "rising"),
+    "ran": ("run", "runs", "running"),
+    "left": ("leave", "leaves", "leaving"),
+    "sank": ("sink", "sinks", "sinking"),
+    "froze": ("freeze", "freezes", "freezing"),
+    "grew": ("grow", "grows", "growing", "growth"),
+    "broke": ("break", "breaks", "breaking"),
 }
 #: A regular past participle: its stem ends in two consonants ("reject", "drift"), a doubled one ("stopp"), two
 #: vowels and a consonant ("fail"), or one vowel and a consonant ("approv", "downgrad": the verb ends in "e").
@@ -57,10 +68,15 @@ def _verb_forms(low: str) -> list[str]:
     past = _PAST.fullmatch(low)
     if past:
         head, doubled, pair, long, short = past.groups()
+        if doubled == "l" and len(re.findall(r"[aeiouy]+", head)) > 1:
+            # a final l doubled after an unstressed syllable (not "stall", "fill"): "cancel", "cancelling",
+            # "canceling", "cancellation" of cancelled (claims-45)
+            return [f"{head}l", f"{head}lling", f"{head}ling", f"{head}llation"]
         if doubled:
             verb = f"{head}{doubled * 2}" if doubled in "slfz" else f"{head}{doubled}"  # "pass", "stop"
             return [verb, f"{head}{doubled * 2}ing"]
-        verb = f"{head}{short}e" if short else f"{head}{pair or long}"
+        # "flaw" of flawed, "box" of boxed: no silent e after w, x (claims-45); "approve" of approved
+        verb = f"{head}{short}e" if short and short[-1] not in "wx" else f"{head}{short or pair or long}"
         gerund = f"{verb[:-1]}ing" if verb.endswith("e") else f"{verb}ing"
         return [verb, gerund]
     ing = _ING.fullmatch(low)

@@ -45,6 +45,8 @@ _IRREGULAR = {
     "paid": ("pay", "pays", "paid"),
     "split": ("split", "splits", "split"),
     "bent": ("bend", "bends", "bent"),
+    "flew": ("fly", "flies", "flown"),
+    "ran": ("run", "runs", "run"),
 }
 #: A modal and what may stand between it and the verb: "would", "will still", "would not have", "'d never".
 _MODAL = (
@@ -61,7 +63,7 @@ _HAVE = re.compile(r"\bhave\s+$", re.IGNORECASE)
 #: What may follow the verb for it to be the class's verb: the clause's end, a share, a condition, a comparison.
 _ENDS = (
     r"(?=\s*(?:[.,;:!?)\]\"”]|$|\(|\d|\b(?:at|with|if|unless|once|when|even|instead|too|either|again|then|anyway|"
-    r"after\s+all|but|and|or|so|than|as\s+well|by\s+then|otherwise)\b))"
+    r"after\s+all|but|and|or|so|than|as\s+well|by\s+then|otherwise|as\s+[a-z]+ed|as\s+usual)\b))"  # "as booked"
 )
 
 

@@ -25,7 +25,10 @@ class Mention:
 
 
 def _variants(name: str) -> dict[str, None]:
-    return dict.fromkeys([name, name.replace("_", " "), name.replace("_", "-"), name.replace(" ", "-")])
+    # "the pilot's experience" of the alias "pilot experience": its first word as a possessive (claims-45)
+    first, _, rest = name.partition(" ")
+    owned = [f"{first}'s {rest}"] if rest and first.isalpha() and not first.endswith("s") else []
+    return dict.fromkeys([name, name.replace("_", " "), name.replace("_", "-"), name.replace(" ", "-"), *owned])
 
 
 @functools.lru_cache(maxsize=4096)

@@ -40,6 +40,7 @@ from simxai.guard._reading import SUBJECT_LIST, NumberClaim, find_mentions, fits
 from simxai.guard._segment_own import DENOMINATOR, SLACK, key_feature, subject_count
 from simxai.guard._state import _facts_at
 from simxai.guard._units import counted_feature, push_sizes, unit_feature, unit_owner, unsigned_push
+from simxai.guard._unnamed_outcomes import unnamed_outcome
 from simxai.guard._worded_shares import worded_share
 
 #: The numbers of one reply the guard checks; any beyond are reported as not checked.
@@ -91,6 +92,17 @@ class _NumberChecks(_NumberNames):
             claim = replace(claim, count=True)
         high = f"-{claim.high.raw}" if claim.high is not None else ""
         text = f"number {claim.raw}{high}{'%' if claim.percent and claim.bounds is None else ''}"
+        share = claim.percent or (0 <= claim.value <= 1 and claim.decimals > 0)
+        if share and unnamed_outcome(
+            clause[: offset + claim.start],
+            clause[offset + claim.end :],
+            [*self.names.labels, *self.label_forms, *self.names.features],
+        ):
+            # "11 % that it rings true": some class's share, which one the words do not say (claims-45)
+            shares: set[float] = set().union(*(self._tied(facts, "label", x) for x in self.names.labels))
+            if shares:
+                self.report.claim(f"{text} (a class's share, said in other words)", fits(claim, shares), via="number")
+            return
         # Where the clause stands in the sentence (a clause led by a carried feature starts before its text).
         at = sentence.find(clause) if self.clause_at is None else self.clause_at
         phase = number_phase(sentence, max(0, at + offset + claim.start), self.names.labels)
@@ -309,6 +321,7 @@ class _NumberChecks(_NumberNames):
         if not entities and (keyed := self._label_mentions(key)) and nc._COUNT_KEY.fullmatch(key[keyed[-1].end :]):
             entities = [("label", keyed[-1].name, 0)]  # "- **Predicted stable:** 7": a count under a label's key
         borrowed = defaulted = False  # the number's feature is one named before its segment (not beside it)
+        paired = False  # the second of a pair of shares ("declined, 51 % to 49 %") with no class named before it
         if not entities and cue.ARRIVES.match(clause) and fraction:
             probability = True  # "..., which gets you to 0.901": the model's output, no feature named before
         elif not entities:
@@ -344,6 +357,7 @@ class _NumberChecks(_NumberNames):
                 entities = [("label", right_after[-1].name, 0)]
             gap = clause[self.paired : offset + claim.start] if self.paired >= 0 else ""
             moved = bool(nc._FROM_TO.search(clause[: offset + claim.start]))  # "goes from 21.4 % to 51.8 %"
+            paired = not moved and told is None and bool(gap) and nc._PAIR.fullmatch(gap) is not None
             if (
                 entities
                 and entities[0][0] == "label"
@@ -375,6 +389,9 @@ class _NumberChecks(_NumberNames):
             about = about or facts.predicted
             entities = [("label", label, 0) for label in about if label in facts.label_numbers]
             defaulted = not self._label_mentions(self.reply) and not names_a_class(self.reply, self.names.labels)
+            if paired and claim.percent and len(self.names.labels) == 2 and len(entities) == 1:
+                # "narrowly declined, 51 % to 49 %": the pair's second is the other class's (claims-45)
+                entities = [("label", next(x for x in self.names.labels if x != entities[0][1]), 0)]
         if (unit := unit_feature(following, self.vocab.features)) is not None:  # "94 % humidity", "36.7 mm"
             entities, claim = [("feature", unit[0].lower(), offset + claim.end)], replace(claim, percent=False)
         elif (

@@ -91,6 +91,8 @@ _ANOTHER_STATE = re.compile(
 #: A contrast that opens a clause ("..., yet it came out intact", "... but cracked").
 _CONTRAST_END = re.compile(r"\b(?:but|yet|though|although|whereas|while|however)[\s,]*$", re.I)
 _CONTRAST_LEAD = re.compile(r"^[\s,]*(?:but|yet|though|although|whereas|while|however)\b", re.I)
+#: The model's call said to be wrong before the clause ("... and it got this one wrong; the flight was moved").
+_WRONG_END = re.compile(r"\b(?:got\s+(?:it|this|that)(?:\s+one)?|(?:it|this|that)\s+(?:was|is))\s+wrong[\s,;:]*$", re.I)
 #: Another source than the model stating a label: "and the log says it cracked", "the file has it as".
 _OTHER_SOURCE = re.compile(
     r"\b(?:the|its|our|their)\s+(?!model\b|classifier\b|prediction\b|call\b)[a-z]+\s+"
@@ -130,6 +132,7 @@ def _after_the_call(lead: str, sentence: str, clause: str, earlier: str) -> bool
         return False
     start = sentence.find(clause)
     opened = bool(_CONTRAST_LEAD.match(clause)) or (start > 0 and bool(_CONTRAST_END.search(sentence[:start])))
+    opened = opened or (start > 0 and bool(_WRONG_END.search(sentence[:start])))  # claims-45
     return opened or bool(_OTHER_SOURCE.search(lead))
 
 
@@ -182,6 +185,9 @@ class _PredictionChecks(_CheckState):
             if _counted(clause[: m.start], clause[m.end :]):
                 # "from 25 stable, 61 progressing to 12 stable": a label after a count names what is counted
                 claimed = denied = weak = False
+                continue
+            if re.search(r"\bthan\s+(?:(?:to\s+)?be(?:ing)?\s+)?$", before, re.I):
+                claimed = denied = weak = False  # "likelier to be called off than moved": the one compared (claims-45)
                 continue
             verb = cue.PREDICTED.search(clause[max(0, m.start - 80) : m.start])
             # "**Prediction:** X", "In short: X": a label alone under a key that names the prediction.

@@ -461,8 +461,10 @@ def subject_spans(text: str, nouns: Iterable[str]) -> list[tuple[int, int]]:
 def _subject_pattern(nouns: frozenset[str]) -> re.Pattern[str]:
     plural = {f"{n}s" for n in nouns if n and n[-1].isalpha()}  # "policyholders 5150 and 5480"
     words = "|".join(re.escape(n) for n in sorted({*nouns, *plural, *SUBJECT_WORDS[:-2]}, key=len, reverse=True))
-    # An id has at most 12 digits: a longer run is no id (and int() refuses runs over 4,300 digits).
-    return re.compile(rf"\b(?:{words})\s*(?:#|no\.?\s*)?(\d{{1,12}})(?!\d)", re.IGNORECASE)
+    # An id has at most 12 digits: a longer run is no id (and int() refuses runs over 4,300 digits); "the bell 24
+    # more hours" is an amount given to it (claims-45).
+    amount = r"(?!\s+(?:more|fewer|less|extra|additional)\b)"
+    return re.compile(rf"\b(?:{words})\s*(?:#|no\.?\s*)?(\d{{1,12}})(?!\d){amount}", re.IGNORECASE)
 
 
 def quotes(text: str) -> list[str]:

@@ -35,6 +35,7 @@ from simxai.guard._ratio_names import ratio_names
 from simxai.guard._reading import Mention, abbreviations, find_mentions, mask_inputs, normalise
 from simxai.guard._respective import respective_pairs
 from simxai.guard._same_share import same_shares
+from simxai.guard._size_pairs import size_pairs
 from simxai.guard._spelled import spelled_numbers
 from simxai.guard._splits import clock_times, spoken_splits
 from simxai.guard._spoken_ids import spoken_ids
@@ -313,6 +314,7 @@ class _CheckState:
         self.reply, self.raw = named_bare_ids(self.reply, ids, noun), named_bare_ids(self.raw, ids, noun)
         self.unmasked = named_bare_ids(self.unmasked, ids, noun)
         self.reply = ordered_pairs(self.reply, ids)  # "40 and 150: ... 0.895 and 0.813 respectively" (claims-38)
+        self.reply = size_pairs(self.reply, self.names.features, self.names.quoted_only)  # "A ... B (x vs y)"
         reserved = {w for s in self.names.features for w in name_words(s)}
         self.label_forms = label_forms(self.names.labels, reserved)
         self.percent_features = percent_features(vocab.features, vocab.descriptions)  # by suffix or description

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 
 from simxai.guard._facts import Facts
 from simxai.guard._reading import NumberClaim
+from simxai.guard._size_pairs import compared_sizes
 
 __all__ = ["counted_feature", "push_sizes", "unit_feature", "unit_owner", "unsigned_push"]
 
@@ -62,8 +63,23 @@ def unit_feature(following: str, features: Iterable[str]) -> tuple[str, bool] | 
     return None
 
 
-#: Units read only as a fallback (`unit_owner`): "1850 m" of field_altitude_m (claims-42).
+#: Units read only as a fallback (`unit_owner`): "1850 m" of field_altitude_m (claims-42); feet, knots and hours
+#: of a name's unit ("1400 ft" of CloudBaseFt, "a 9.4-knot wind" of wind_kt, "91 h" of "Cooling Time (h)").
 _METRES = (re.compile(r"\s*(?:m|metres?|meters?)\b(?![/²³^])"), ("m",))
+_FALLBACK = (
+    _METRES,
+    (re.compile(r"\s*(?:ft|feet|foot)\b", re.I), ("ft", "feet")),
+    (re.compile(r"[\s-]*(?:kts?|knots?)\b", re.I), ("kt", "kts", "knots")),
+    (re.compile(r"\s*(?:h|hrs?|hours?)\b(?!\s*/)", re.I), ("h", "hrs", "hours")),
+)
+
+
+def _name_end(feature: str) -> str:
+    """A feature's name as its unit ends it: lower case, no spaces or degree sign, brackets round, camel case split
+    ("cloud_base_ft" of CloudBaseFt, "bellmass(kg)" of "Bell Mass [kg]", "pourtemp(c)" of "Pour Temp (°C)").
+    """
+    split = re.sub(r"(?<=[a-z])(?=[A-Z])", "_", feature).lower()
+    return split.replace("[", "(").replace("]", ")").replace("°", "").replace(" ", "")
 
 
 def unit_owner(following: str, features: Iterable[str]) -> str | None:
@@ -74,11 +90,11 @@ def unit_owner(following: str, features: Iterable[str]) -> str | None:
     moisture): another feature may be measured in the unit without saying it in its name ("Neck 3.4 mm bent").
     """
     names = list(features)
-    for pattern, suffixes in (*_UNITS[1:], _METRES):
+    for pattern, suffixes in (*_UNITS[1:], *_FALLBACK):
         if not pattern.match(following):
             continue
         ends = tuple(end for s in suffixes for end in (f"_{s}", f"({s})"))
-        owners = [f for f in names if f.lower().replace(" ", "").endswith(ends)]
+        owners = [f for f in names if _name_end(f).endswith(ends)]
         return owners[0] if len(owners) == 1 else None
     return None
 
@@ -145,7 +161,8 @@ def unsigned_push(claim: NumberClaim, clause: str, offset: int, before: str = ""
         return False
     if _MINUS_ITEM.match(clause) and _ITEM_BREAK.search(before):
         return True
-    return _AGAINST.search((before if borrowed else "") + " " + clause) is not None
+    # "twice as much as debt-to-income (0.14)": a size compared, not a push's direction (claims-45)
+    return _AGAINST.search((before if borrowed else "") + " " + clause) is not None or compared_sizes(clause)
 
 
 def push_sizes(claim: NumberClaim, clause: str, offset: int, facts: Facts) -> set[float]:
