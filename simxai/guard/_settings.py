@@ -83,6 +83,8 @@ def training_claims(sentence: str, output_text: str) -> Iterator[tuple[str, bool
     """
     if sentence.rstrip().endswith("?"):
         return
+    if not (_MEASURED.search(sentence) or _ALL_DATA.search(sentence) or _NO_SPLIT.search(sentence)):
+        return  # no claim of either kind: the outputs are not read
     held_out = bool(_SPLIT.search(output_text))
     if (held_out or _NOT_TRAINED_ON.search(output_text)) and _MEASURED.search(sentence) and not _SPLIT.search(sentence):
         said = next((m for m in _ON_TRAINING.finditer(sentence) if not _APART.search(sentence[: m.start()])), None)

@@ -148,16 +148,17 @@ def model_claims(sentence: str, output_text: str) -> Iterator[tuple[str, bool]]:
     """
     if sentence.rstrip().endswith("?"):
         return
-    stated = _stated_families(output_text)
+    # the sentence's families first: the outputs' side is read only for a sentence that names one
+    said = [(name, m) for name, pattern in FAMILIES.items() for m in re.finditer(pattern, sentence, re.IGNORECASE)]
+    stated = _stated_families(output_text) if said else frozenset()
     if not stated:
         return
-    for name, pattern in FAMILIES.items():
-        for match in re.finditer(pattern, sentence, re.IGNORECASE):
-            if _DENIED.search(sentence[max(0, match.start() - 40) : match.start()]):
-                continue
-            if name == "random forest" and _forest_of_extra_trees(match.group(0), stated):
-                continue
-            yield f"model family {name}", name in stated
+    for name, match in said:
+        if _DENIED.search(sentence[max(0, match.start() - 40) : match.start()]):
+            continue
+        if name == "random forest" and _forest_of_extra_trees(match.group(0), stated):
+            continue
+        yield f"model family {name}", name in stated
 
 
 def _forest_of_extra_trees(said: str, stated: frozenset[str]) -> bool:
@@ -187,11 +188,11 @@ def explainer_claims(sentence: str, output_text: str) -> Iterator[tuple[str, boo
     """
     if sentence.rstrip().endswith("?"):
         return
-    stated = _stated_explainers(output_text)
-    for name, pattern in EXPLAINERS.items() if stated else ():
-        for match in re.finditer(pattern, sentence, re.IGNORECASE):
-            if not _DENIED.search(sentence[max(0, match.start() - 40) : match.start()]):
-                yield f"explainer {name}", name in stated
+    said = [(name, m) for name, pattern in EXPLAINERS.items() for m in re.finditer(pattern, sentence, re.IGNORECASE)]
+    stated = _stated_explainers(output_text) if said else frozenset()  # the outputs read for a sentence naming one
+    for name, match in said if stated else ():
+        if not _DENIED.search(sentence[max(0, match.start() - 40) : match.start()]):
+            yield f"explainer {name}", name in stated
 
 
 #: Properties of a model an output may deny ("the scores are not calibrated", "not trained on data").
@@ -224,13 +225,13 @@ def property_claims(sentence: str, output_text: str) -> Iterator[tuple[str, bool
     """
     if sentence.rstrip().endswith("?"):
         return
-    denied = _only_denied(output_text)
-    for name, pattern in _PROPERTIES.items():
+    said = [(name, m) for name, pattern in _PROPERTIES.items() for m in re.finditer(pattern, sentence, re.I)]
+    denied = _only_denied(output_text) if said else frozenset()  # the outputs read for a sentence naming one
+    for name, match in said:
         if name not in denied:
             continue  # the outputs state it as held somewhere (or never)
-        for match in re.finditer(pattern, sentence, re.I):
-            if not _NEGATED_BEFORE.search(sentence[max(0, match.start() - 40) : match.start()]):
-                yield f"model property {name}", False
+        if not _NEGATED_BEFORE.search(sentence[max(0, match.start() - 40) : match.start()]):
+            yield f"model property {name}", False
 
 
 # "ris(e|es|en|ing)", not "risk" (claims-27)
