@@ -10,6 +10,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from simxai.guard._prefilter import gated
+
 __all__ = ["NUMBER", "Facts"]
 
 NUMBER = re.compile(r"(?<![\w.])(-?\d+(?:\.\d+)?)(\s*(?:%|percent\b|per cent\b))?")
@@ -194,7 +196,7 @@ def _tie(table: dict[str, set[float]], key: str, *values: Any) -> None:
 
 
 #: A date coded as a number: year and month ("202308"), or year, month and day ("20250211").
-_CALENDAR = re.compile(r"(19\d\d|20\d\d)(0[1-9]|1[0-2])((?:0[1-9]|[12]\d|3[01])?)")
+_CALENDAR = gated(r"(19\d\d|20\d\d)(0[1-9]|1[0-2])((?:0[1-9]|[12]\d|3[01])?)")
 
 
 def calendar_parts(number: float) -> set[float]:

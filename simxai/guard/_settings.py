@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from simxai.guard._prefilter import gated
 from simxai.guard._reading import NumberClaim, matches
 
 __all__ = ["setting_claims", "training_claims"]
@@ -63,7 +64,7 @@ _ON_TRAINING = re.compile(
     re.I,
 )
 #: Words of a performance figure: the training rows are said to be what it was measured on.
-_MEASURED = re.compile(
+_MEASURED = gated(
     r"\b(?:measured|evaluated|scored|tested|computed|accuracy|precision|recall|f1|auc|performance|metrics?)\b", re.I
 )
 #: Before the training rows, a word that sets them apart ("held out from the training data", "not the rows ...").
