@@ -23,7 +23,7 @@ import re
 import string
 import sys
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 __all__ = ["Gated", "gated", "needles"]
@@ -164,6 +164,14 @@ class Gated:
     @property
     def flags(self) -> int:
         return self.regex.flags
+
+    @property
+    def groups(self) -> int:
+        return self.regex.groups
+
+    @property
+    def groupindex(self) -> Mapping[str, int]:
+        return self.regex.groupindex
 
     def possible(self, text: str) -> bool:
         """Whether `text` holds one of the needles (always, when the pattern has none)."""
