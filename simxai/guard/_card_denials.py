@@ -15,17 +15,19 @@ Each is read only when a card of the turn says its ground; whatever the outputs 
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator, Sequence
 
+from simxai.guard._prefilter import gated
 from simxai.guard._reading import sentences
 
 __all__ = ["card_denial_claims"]
 
 #: A card's words that its rows are not real.
-_SYNTHETIC = re.compile(r"\bsynthetic\b|\binvented for testing\b|\bnot (?:a |an )?real\b", re.I)
+_SYNTHETIC = gated(r"\bsynthetic\b|\binvented for testing\b|\bnot (?:a |an )?real\b", re.I)
 #: A card's words that a category enters as a code, and that one is one-hot encoded.
-_AS_CODE = re.compile(r"\benters? as (?:its|a|their) (?:numeric |integer )?code\b|\bnumeric code\b", re.I)
+_AS_CODE = gated(r"\benters? as (?:its|a|their) (?:numeric |integer )?code\b|\bnumeric code\b", re.I)
 _ONE_HOT = re.compile(r"\bone[- _]?hot\b|\bonehot|\bdumm(?:y|ies)\b", re.I)
 #: A verb of fitting, then "real" in the same clause (no break, no negation between): the rows said to be real.
 _REAL = re.compile(
@@ -36,10 +38,19 @@ _REAL = re.compile(
 _NEGATED = re.compile(r"\b(?:not|no|never|nor|rather than|instead of|unlike)\b|n't\b", re.I)
 
 
+@functools.lru_cache(maxsize=2048)
+def _grounds(text: str) -> tuple[bool, bool, bool]:
+    """Whether an output string says its rows are synthetic, a category enters as a code, a column is one-hot: an
+    output's field names and values recur turn after turn, so each string is read once.
+    """
+    return bool(_SYNTHETIC.search(text)), bool(_AS_CODE.search(text)), bool(_ONE_HOT.search(text))
+
+
 def card_denial_claims(reply: str, texts: Sequence[str]) -> Iterator[tuple[str, bool]]:
     """(claim, False) for each model fact of `reply` that the outputs' `texts` (their strings) deny."""
-    synthetic = any(_SYNTHETIC.search(t) for t in texts)
-    coded = any(_AS_CODE.search(t) for t in texts) and not any(_ONE_HOT.search(t) for t in texts)
+    grounds = [_grounds(t) for t in texts]
+    synthetic = any(g[0] for g in grounds)
+    coded = any(g[1] for g in grounds) and not any(g[2] for g in grounds)
     if not (synthetic or coded):
         return
     for sentence in sentences(reply):

@@ -11,12 +11,13 @@ from collections.abc import Sequence
 
 from simxai.guard._cues import POSITION_WORDS
 from simxai.guard._not_names import DEGREE_WORDS
+from simxai.guard._prefilter import gated
 from simxai.guard._reading import find_mentions
 
 __all__ = ["invented_names"]
 
 _NP = r"(?P<w>(?:[a-z][a-z_'-]*)(?:\s+[a-z][a-z_'-]*){0,2})"
-_CAUSE_AFTER = re.compile(
+_CAUSE_AFTER = gated(
     r"\b(?:because of|due to|driven (?:mostly |mainly |largely )?by|thanks to|owing to|"
     # "largely down to the X", "mainly because its X was replaced" (round 38): a cause said by a clause of its own
     r"(?:largely|mostly|mainly|chiefly|partly|entirely|all) down to|because(?=\s+(?:its|her|his|their)\s)|"
@@ -27,7 +28,7 @@ _CAUSE_AFTER = re.compile(
     r"fitted|replaced|logged|noted)\b))",
     re.IGNORECASE,
 )
-_CAUSE_BEFORE = re.compile(
+_CAUSE_BEFORE = gated(
     r"(?:^|[.;:!?]\s+|\b(?:and|but)\s+)(?:her\s+|his\s+|their\s+|its\s+|the\s+)?"
     + _NP
     + r"\s+(?:is|was)\s+(?:the\s+)?(?:single\s+)?(?:most important|main|biggest|key|top|strongest|primary|leading|"
@@ -37,7 +38,7 @@ _CAUSE_BEFORE = re.compile(
 _DET = r"(?:the\s+|her\s+|his\s+|their\s+|its\s+|[a-z]+'s\s+)?"
 #: A name changed or set to a number ("raise income by 15 %", "setting income to 3.9", "income ranges from 19").
 #: (a verb's own endings only: "settings picked by 5-fold ..." has no verb of change; claims-26)
-_CHANGED = re.compile(
+_CHANGED = gated(
     r"\b(?:rais|lower|chang|sett?|mov|increas|decreas|reduc|cut|bump|put|push|drop)"
     r"(?:e|es|ed|ing|s|ting|ped|ping)?\s+"
     + _DET
@@ -64,7 +65,7 @@ _SET_AT = re.compile(
 )
 #: More positions of a feature: ranked ("the most influential feature here is X", "neither as much as X", "X carries
 #: the most weight"), moved ("if X moved to 5", "would need X at 5", "once X is 5") or described ("X: min 19").
-_RANKED = re.compile(
+_RANKED = gated(
     r"\b(?:features?|factors?|drivers?|reasons?|predictors?)\s+(?:here|overall|globally)?\s*(?:is|are|→|->)\s+"
     + _DET
     + r"(?P<w>[a-z][a-z_'-]*)(?=\s*(?:[.,;:!?)(]|\s-\s|$|\s(?:and|which|then|followed)\b))"
@@ -171,7 +172,7 @@ _A = r"(?:an?\s+)?"
 #: The second of two causes or changes joined by "and" (claims-25), and a cause said as a help or a hindrance:
 #: "because of its X (4.2) and its Y", "approved chiefly on X 703 and a Y", "lowered its X to 35.5 % and raised
 #: the Y", "helped by its Y".
-_CONJOINED = re.compile(
+_CONJOINED = gated(
     r"\b(?:because of|due to|thanks to|owing to|helped by|hurt by|held back by|"
     r"(?:mainly|mostly|chiefly|largely|primarily)\s+(?:on|by))\s+"
     + _DET
@@ -206,7 +207,7 @@ _HEAD = re.compile(r"[a-z][a-z-]{2,}(?<!ly)(?<!ing)(?<!ed)")
 _GLOSSED = re.compile(r"\s*\(\s*([a-z][\w-]*)", re.I)
 _END = r"(?=\s*(?:[.,;:!?)(]|\s-\s|$|\s(?:and|is|was|would|could|from|gives|which|but|instead|rather)\b))"
 #: A name a number is given to: "a bmi of 32", "32 for bmi", "a higher bmi (27.3 instead of 23.7)".
-_VALUED = re.compile(
+_VALUED = gated(
     r"(?:^|[(:;,.]\s*|\s-\s+|\b(?:with|at|and|but|a|an)\s+)(?<!\d)(?:a|an)\s+(?P<a>"
     + _NP2
     + r")\s+of\s+(?:about\s+|roughly\s+)?-?\d"
@@ -285,7 +286,7 @@ _LIST_ITEM = re.compile(
 )
 #: The last item of a list of labels, of a few words up to the sentence's end ("..., late, or lost in transit.").
 _LAST_ITEM = re.compile(r"\s*,?\s*(?:or|and)\s+([a-z][a-z-]*)(?:\s+[a-z][a-z-]*){1,3}\s*[.!]?\s*$", re.I)
-_LABEL_COUNT = re.compile(
+_LABEL_COUNT = gated(
     r"\b(\d+)\s+(?:possible\s+)?(?:classes|labels|outcomes|categories|possible (?:outputs|answers|predictions))\b",
     re.IGNORECASE,
 )

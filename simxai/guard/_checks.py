@@ -43,6 +43,7 @@ from simxai.guard._plain import (
     room_claims,
 )
 from simxai.guard._predictions import _PredictionChecks
+from simxai.guard._prefilter import gated
 from simxai.guard._reading import Mention, clauses, find_mentions, quotes, sentences, subject_ids, subject_spans
 from simxai.guard._state import Vocabulary
 from simxai.guard._statement_checks import _mechanism, _pairs, _StatementChecks
@@ -62,13 +63,13 @@ GUARD_CHARS = 65_536
 #: The longest clause the guard reads claim by claim; a longer one is reported as not checked.
 MAX_CLAUSE = 2_000
 
-_IDENTIFIER = re.compile(r"(?<![\w.])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w])")
+_IDENTIFIER = gated(r"(?<![\w.])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w])")
 #: A result field's name ("predicted_label", "true_label", "new_probabilities"), written as such in a terse reply.
 _FIELD_LIKE = re.compile(r"_(?:label|labels|class|probability|probabilities)$")
 #: A class's probability written as a key ("p_positive: 0.953", "p_pos=0.50", "prob_stable", "approved_prob"): the
 #: class part is a label or a label's first letters (three or more).
 _PROBABILITY_KEY = re.compile(r"(?:p|pr|prob|proba|probability)_([a-z]{3,})|([a-z]{3,})_(?:p|prob|proba)")
-_EQUALS = re.compile(r"(?<![\w.])([A-Za-z][\w-]*)\s*=\s*-?\d")
+_EQUALS = gated(r"(?<![\w.])([A-Za-z][\w-]*)\s*=\s*-?\d")
 _CAUSAL = re.compile(r"^\s*(?:because|since|as|given|due to|thanks to|owing to)\b", re.I)
 #: A clause led by a pronoun, a gerund ("pushing towards X", "Raising it ...") or a verb of influence is about the
 #: feature named last before.
@@ -83,7 +84,7 @@ _GOAL = re.compile(
 )
 #: "Being 19 years old ...", "Having an income of 24.9 ...": a gerund of being or having describes the subject,
 #: not the feature named before, which is carried no further.
-_GERUND = re.compile(r"^\s*(?:being|having)\b", re.I)
+_GERUND = gated(r"^\s*(?:being|having)\b", re.I)
 #: A restated question states nothing: "You're asking whether the prediction is correct."
 _RESTATED = re.compile(
     r"\b(?:you(?:'re| are) asking|you asked (?:whether|if|what|how|why)|you'd like to know|you want(?:ed)? to know|"

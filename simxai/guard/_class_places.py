@@ -21,6 +21,7 @@ from collections.abc import Iterable, Iterator
 
 from simxai._spoken import UNITS
 from simxai.guard._mentions import name_words
+from simxai.guard._prefilter import gated
 from simxai.guard._reading import sentences
 
 __all__ = ["class_place_claims"]
@@ -46,7 +47,7 @@ _SAID_AS = re.compile(
 #: Filed under a class (claims-39): "the model files patient 120 as borderline" (g23), "files 115433 under leaning"
 #: (g25), "a sentence with no sentiment words ... is filed as neutral" (g28); read on a turn that predicts, describes
 #: the classes or gives the model's card.
-_FILED_AS = re.compile(
+_FILED_AS = gated(
     r"\b(?:files?\s+(?:(?:[a-z]+\s+)?#?\d{1,12}|this one|the \w+)\s+(?:as|under)|(?:is|are|was|were|gets?|got)\s+"
     r"filed\s+(?:as|under))\s+[*_`'\"]*(?P<x>[A-Za-z][\w-]*)" + _AFTER,
     re.I,
@@ -54,7 +55,7 @@ _FILED_AS = re.compile(
 #: A class named as the group the model sorts a subject into ("puts patient 12 in the borderline group", "assigns
 #: her to the 'medium' category", "falls into the high-risk class"): a model's verb before any of these nouns; a
 #: plain verb ("falls", "is") only before "class" (a feature's band is as often "in the obese category").
-_GROUP_PLACE = re.compile(
+_GROUP_PLACE = gated(
     r"\b(?:(?:puts?|placed|places?|assign(?:s|ed)?|sort(?:s|ed)?|classif(?:y|ies|ied)|bins?|binned|"
     r"slots?|slotted|files?|filed)\s+(?:\w+\s+#?\d+\s+|it\s+|her\s+|him\s+|them\s+|this one\s+)?"
     r"(?:squarely\s+|firmly\s+)?(?:in|into|to|under)\s+(?:the\s+)?[*_`'\"]*(?P<x>[A-Za-z][\w-]*)[*_`'\"]*\s+"

@@ -32,21 +32,22 @@ from simxai._spoken import UNITS
 from simxai.guard._compound import compound_share
 from simxai.guard._facts import Facts
 from simxai.guard._lift import lift_part
+from simxai.guard._prefilter import gated
 from simxai.guard._reading import shown_slack
 
 __all__ = ["counted_share"]
 
 #: "12 of 17", "13 of the 19", "16 out of 17", "13 chances in 16": two whole numbers, the first the smaller; "one
 #: chance in 40" (g30) and "2 chances in 10,000" (g19) too (gfa32).
-_COUNTED = re.compile(
+_COUNTED = gated(
     r"(?<![\w.,/])(?P<n>\d{1,4}|(?<!-)\bone(?=\s+chance\s))\s+(?:chances?\s+|times\s+)?(?:of|out\s+of|in)\s+"
     r"(?:the\s+|every\s+)?(?P<m>\d{1,3}(?:,\d{3})+|10{4,5}|\d{1,4})(?![\w%/]|[.,]\d|\s*%|\s*percent\b)",
     re.I,
 )
 #: "53/47", "65/35", "52.4/47.6": a pair on its own (not a date, a ratio of words or a fraction in a longer run).
-_SLASH = re.compile(r"(?<![\w./-])(?P<a>\d{1,2}(?:\.\d{1,2})?)/(?P<b>\d{1,2}(?:\.\d{1,2})?)(?![\w/%]|\.\d)")
+_SLASH = gated(r"(?<![\w./-])(?P<a>\d{1,2}(?:\.\d{1,2})?)/(?P<b>\d{1,2}(?:\.\d{1,2})?)(?![\w/%]|\.\d)")
 #: A total said just before its number: "together (0.98)", "put together (0.21)", "combined, 0.280".
-_TOTAL = re.compile(
+_TOTAL = gated(
     r"\b(?:together|combined|between\s+them|in\s+all)\s*(?:[(,:=]|\b(?:at|is|are|of|make|come\s+to)\b)?\s*"
     r"(?:about\s+|around\s+|roughly\s+|some\s+|nearly\s+|almost\s+|just\s+)?[+]?$"
     r"|\bplus\s+[^.;:,()]{1,40}?\s+(?:is|are|comes?\s+to|makes?|gives?|at)\s+"

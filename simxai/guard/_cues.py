@@ -6,6 +6,7 @@ import functools
 import re
 
 from simxai.guard._edit_cues import *  # noqa: F403 - the cues of edits, frequencies and judgements (claims-26)
+from simxai.guard._prefilter import gated
 from simxai.guard._rank_cues import *  # noqa: F403 - the cues of a feature's rank and of comparisons of two
 from simxai.guard._reading import SUBJECT_WORDS
 
@@ -17,7 +18,7 @@ POSITION_WORDS = frozenset(
 )
 
 _MOVE = "(?:push|mov|shift|nudg|tilt|steer|drag|draw|pull)"
-UP = re.compile(
+UP = gated(
     # "pulls about 0.15 towards X": an amount may stand between the verb and its way
     rf"\b(increas\w*|rais\w*|{_MOVE}\w*(?: (?:\w+|[+-]?\d*\.\d+)){{0,3}} (?:towards?|up)|toward|"
     r"contribut(?:e|es|ed|ing) (?:\w+ )?(?:positively|to)|"
@@ -54,7 +55,7 @@ def names_side(text: str) -> bool:
 #: characters before a comparison; one pattern for all would change what the guard flags.
 NEGATION = re.compile(r"\b(?:not|n't|never|no longer|neither|nor|none|nothing)\b|n't\b", re.IGNORECASE)
 #: A claim about what would be, after a change (the labels of counterfactuals and what-ifs are fair there).
-HYPOTHETICAL = re.compile(
+HYPOTHETICAL = gated(
     r"\b(would|could|if|were|then|become\w*|flip\w*|switch\w*|turn\w* into|instead|(?<!predicted )to get|to reach|"
     r"to make|need(?:s|ed|ing)?\b|should|after|once|suppose|assuming|had|might|unless|change\w* to|to be predicted|"
     r"turn(?:s|ed|ing)?(?!\s+(?:out|up|down|on|off|away|around|to)\b)|"
@@ -90,7 +91,7 @@ RECORDED_AS = re.compile(
     re.IGNORECASE,
 )
 #: A cue that what follows is the state before a change ("before", "it was", "currently").
-BEFORE = re.compile(
+BEFORE = gated(
     r"\b(before|currently|current|original(?:ly)?|previously|at present|as it stands|today|at the moment|"
     r"right now|was|to begin with|at first|starting from)\b",
     re.IGNORECASE,
@@ -106,7 +107,7 @@ TODAY = re.compile(
     rf"\b(currently|at present|today|before|original(?:ly)?|at the moment|as it stands)\b|{REASON_NOW.pattern}", re.I
 )
 NOW = re.compile(r"\b(currently|now|at present|today|before|original(?:ly)?|at the moment|as it stands)\b", re.I)
-STAY = re.compile(
+STAY = gated(
     r"\b(stay\w*|remain\w*|"
     # "'Honestly' still pulls towards positive": "still" before a verb of influence is no stay
     r"still(?!\s+(?:\w+ly\s+)?(?:pull|push|drive|add|contribut|count|weigh|favou?r|support|work|help|lean|tip|"
@@ -115,7 +116,7 @@ STAY = re.compile(
     r"keeps?(?!\s+in\s+mind)|kept)\b",
     re.IGNORECASE,
 )
-FLIP = re.compile(
+FLIP = gated(
     r"\b(?:flip\w*|switch\w*|chang\w*|turn\w*|mov\w*|tip\w*|becom\w*|goes|go)\s+"
     r"(?:(?:the\s+(?:decision|prediction|outcome|label|classification|verdict|model)|it|her|him|them)\s+)?"
     r"(?:over\s+)?(?:to|into)\b|"
@@ -134,13 +135,13 @@ FLIP = re.compile(
 INSUFFICIENT = re.compile(
     r"\b(?:nowhere near|far from|too (?:small|little|weak|slight|modest|minor|tiny)\b(?:\s+(?:a|an)\s+\w+)?)", re.I
 )
-PROBABILITY = re.compile(
+PROBABILITY = gated(
     # "odds", not "log-odds" (a contribution's scale: "+0.80 log-odds towards stable" is no probability)
     r"(%|\bprobab\w*|\bchance\w*|\blikel\w*|\bconfiden\w*|\bcertain\w*|(?<!log-)(?<!log )\bodds\b|\bscore\w*|"
     r"\bpercent\b|\bsure\b|\bp\s*(?:=|≈|~|:)|\bone[- ]in[- ]\w+)",
     re.IGNORECASE,
 )
-COUNT = re.compile(
+COUNT = gated(
     r"\b(patients?|rows?|instances?|reviews?|cases?|examples?|samples?|people|records?|items?|points?)\b", re.I
 )
 PREDICTED = re.compile(
@@ -225,7 +226,7 @@ CHANGE_DOWN = re.compile(
 )
 #: "..., which gets you to 0.901", "which brings it up to 78.6 %": the clause speaks of where the model's output
 #: ends, not of the feature named before (which it does not carry): its number is the output's.
-ARRIVES = re.compile(
+ARRIVES = gated(
     r"^\s*(?:(?:which|that|and|this)\s+(?:then\s+|finally\s+|together\s+)?(?:gets?|brings?|takes?|puts?|lifts?|"
     r"pushes|pulls)|taking|bringing|getting|lifting|putting)\s+"
     r"(?:you|it|us|the (?:score|output|total|probability|prediction))\s+(?:from\s+-?[\d.]+\s*%?\s+)?"
@@ -261,7 +262,7 @@ PLURAL = re.compile(
     re.IGNORECASE,
 )
 #: A line that states one value under a key: "- **Prediction:** stable (78.6 %)", "In short: stable."
-KEYED = re.compile(
+KEYED = gated(
     r"^\s*(?:[-*•]\s+)?(?:\*\*|__)?(?P<key>[^:*_]{1,60}?)(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*"
     r"(?P<value>[^():]{1,60}?)\s*(?:\*\*|__)?\s*(?:\([^()]*\))?\s*[.!]?\s*$"
 )
@@ -325,14 +326,14 @@ _BEFORE_CHANGE = re.compile(
     r"(?:change|edit|swap|switch|tweak|update)s?\b",
     re.I,
 )
-_FROM = re.compile(
+_FROM = gated(
     r"\b(?:from|instead of|rather than|up from|down from)\s+(?:[a-z][\w-]*\s*(?:\(|at\b|:|,)\s*)?"
     r"(?:about\s+|around\s+|roughly\s+|under\s+|over\s+|below\s+|above\s+|just\s+(?:under|over)\s+|nearly\s+|"
     r"almost\s+)?$",
     re.IGNORECASE,
 )
 #: A move's target: "drops to around 12 %", "rises to 64.9 %" is the state after.
-_MOVE_TO = re.compile(
+_MOVE_TO = gated(
     r"\b(?:drop\w*|fall\w*|fell|ris\w*|rose|climb\w*|increas\w*|decreas\w*|go(?:es)?|went|jump\w*|mov\w*|"
     r"shift\w*|sink\w*|sank|grow\w*|grew|shrink\w*|shrank|slip\w*)\s+(?:\w+\s+)?to\s+"
     r"(?:about\s+|around\s+|roughly\s+|approximately\s+|nearly\s+|just\s+(?:under|over)\s+)?$",
@@ -349,7 +350,7 @@ _FROM_TO = re.compile(
     r"|\bfrom\s+[a-z][\w-]*\s*\(\s*[-\d.]+\s*%?\s*\)\s*(?:to|→|->)\s+[a-z][\w-]*\s*\(\s*(?:about\s+)?$",
     re.I,
 )
-_CLOSED = re.compile(r"\([^()]*\)")
+_CLOSED = gated(r"\([^()]*\)")
 
 
 def aside_free(text: str) -> str:

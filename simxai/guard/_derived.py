@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from simxai.guard._facts import Facts
 from simxai.guard._own_numbers import compared_pair, count_shares, own_counts_share, own_difference
+from simxai.guard._prefilter import gated
 from simxai.guard._reading import NumberClaim, find_mentions, fits, subject_ids, subject_spans
 from simxai.guard._spaced import spaced
 from simxai.guard._state import _CheckState
@@ -40,7 +41,7 @@ _MEAN_PAIR = re.compile(
 )
 #: A number said as a difference of two of the outputs' numbers: "a gap of about 57 points", "room of 3.5",
 #: "38 points lower". It is checked against the differences the outputs give, never as a value.
-_DIFFERENCE_BEFORE = re.compile(
+_DIFFERENCE_BEFORE = gated(
     r"\b(?:gap|difference|margin|lead|fall|drop|dip|rise|climb|gain|loss|jump|increase|decrease|reduction|"
     r"swing|shift|boost|room|headroom|buffer|cushion|distance|move|change|cut|raise|hike|bump)\s+of\s+"
     r"(?:only\s+|just\s+|" + spaced("up to") + r"\s+|"
@@ -54,7 +55,7 @@ _OUTPUT_BY = re.compile(
     r"(?:only\s+|just\s+|about\s+|around\s+|roughly\s+|some\s+|nearly\s+|almost\s+)*[+-]?$",
     re.I,
 )
-_DIFFERENCE_AFTER = re.compile(
+_DIFFERENCE_AFTER = gated(
     r"^\s*(?:[a-z°£$€]{1,3}|years?|months?|weeks?|days?|hours?|minutes?|units?|degrees?(?:\s+[CF]\b)?)"
     r"(?:\s*/\s*[a-z]{1,3})?\s+(?:less|more|warmer|cooler|hotter|colder|fewer|lower|higher|wider|narrower|longer|shorter|"
     r"larger|smaller|bigger|heavier|lighter|deeper|thicker|thinner|older|younger)\b(?!\s+than)|"
@@ -79,7 +80,7 @@ def relative(claim: NumberClaim, following: str) -> bool:
 
 
 #: "lowers it by 0.14", "nudges it away from negative (by about 0.01)": the size of a negative contribution.
-LOWERED_BY = re.compile(
+LOWERED_BY = gated(
     r"\b(?:lowers?|lowered|reduces?|reduced|decreases?|decreased|cuts?|subtracts?|takes?)\b(?:\s+\w+){0,4}?\s+"
     r"(?:by|away)\s+(?:about\s+|around\s+|roughly\s+|some\s+|nearly\s+)?$|"
     # "nudges it away from negative (by about 0.01)": the size of a push against the label
@@ -127,7 +128,7 @@ FEATURE_PERCENT = re.compile(
 )
 #: A number said as a total of several of the outputs' numbers ("together they add about 1.79", "0.398 in
 #: total"): not compared (no output states the sum, and which numbers are summed is not said).
-_TOTAL_BEFORE = re.compile(
+_TOTAL_BEFORE = gated(
     r"\b(?:together|combined|in total|altogether|add(?:s|ed)? up to|sums? (?:up )?to|totals?|totall?ing|a total of|"
     r"a sum of|net|(?:the|all|these|those|the other)\s+(?:\w+\s+)?(?:features|words|factors|contributions|"
     r"attributions)\s+(?:\w+\s+)?add(?:s|ed)?)\b(?:\s+\w+){0,4}?\s+"
@@ -146,7 +147,7 @@ _MIDPOINT_WORDS = spaced("above|below|over|under|near|nearer|close to|closer to|
 _TO_MIDPOINT = re.compile(rf"\b(?:{_MIDPOINT_WORDS})\s+(?:about\s+|roughly\s+|the\s+)?$", re.I)
 #: A frame that makes a number an example or a general statement, not a value of the outputs ("a 70 % score
 #: does not mean ...", "even at 80 %", "for example"): a number in it that the outputs do not hold is unchecked.
-_ILLUSTRATIVE = re.compile(
+_ILLUSTRATIVE = gated(
     r"\b(?:for example|for instance|e\.g\.?|say,|imagine|suppose|hypothetically|even at|would mean|"
     r"(?:does|do|would)(?: not|n't) mean|doesn't mean|don't mean|in general|generally|usually|typically|"
     r"as a rule|rule of thumb|(?:is|are) (?:usually |generally |often )?considered|by (?:pure )?(?:chance|guessing)|"

@@ -24,6 +24,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from simxai.guard._cues import POSITION_WORDS
+from simxai.guard._prefilter import gated
 from simxai.guard._reading import find_mentions
 
 __all__ = ["enumerated_item_claims", "list_parts"]
@@ -43,7 +44,7 @@ _CLOSING = re.compile(r"\b(?:and|or)\b", re.I)
 #: An item that speaks of the features not listed ("the rest", "the others", "everything else"; claims-27).
 _OTHERS = re.compile(r"\s*(?:the\s+)?(?:rest|others|remainder|remaining\b|everything else|all (?:the )?others)", re.I)
 #: The size of a lead before "ahead of" or "behind" ("a shade", "a nose", "a fair way"; claims-27): no item.
-_LEAD_SIZE = re.compile(r"\ban?\s+[a-z]+(?:\s+[a-z]+)?(?=\s+(?:ahead of|behind)\b)", re.I)
+_LEAD_SIZE = gated(r"\ban?\s+[a-z]+(?:\s+[a-z]+)?(?=\s+(?:ahead of|behind)\b)", re.I)
 _BRACKET = re.compile(r"\([^()]{0,80}\)")
 _NUMBER = re.compile(r"[-+−]?\d[\d.,]*\s*%?")
 #: A word, with the digits inside it ("HbA1c", "PM2.5" is "PM2"): its letters alone are not its name (claims-36).

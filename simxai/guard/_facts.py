@@ -4,10 +4,13 @@ primitives that read values into them. `_outputs` reads each kind of output into
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from dataclasses import dataclass, field
 from typing import Any
+
+from simxai.guard._prefilter import gated
 
 __all__ = ["NUMBER", "Facts"]
 
@@ -193,7 +196,7 @@ def _tie(table: dict[str, set[float]], key: str, *values: Any) -> None:
 
 
 #: A date coded as a number: year and month ("202308"), or year, month and day ("20250211").
-_CALENDAR = re.compile(r"(19\d\d|20\d\d)(0[1-9]|1[0-2])((?:0[1-9]|[12]\d|3[01])?)")
+_CALENDAR = gated(r"(19\d\d|20\d\d)(0[1-9]|1[0-2])((?:0[1-9]|[12]\d|3[01])?)")
 
 
 def calendar_parts(number: float) -> set[float]:
@@ -223,13 +226,22 @@ _DIGIT = re.compile(r"\d")
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
 
 
+@functools.lru_cache(maxsize=2048)
+def _string_reading(text: str) -> tuple[frozenset[float], bool, bool]:
+    """An output string's numbers, and whether it counts and assesses: the outputs' field names and many of their
+    values recur turn after turn, so each string is read once.
+    """
+    return frozenset(_text_numbers(text)), bool(_COUNTS.search(text)), bool(_ASSESSES.search(text))
+
+
 def _walk_free(value: Any, facts: Facts) -> None:
     """Numbers and strings of fields the structured reading does not name."""
     if isinstance(value, str):
         facts.texts.append(value)
-        facts.free_numbers |= _text_numbers(value)
-        facts.counted = facts.counted or bool(_COUNTS.search(value))
-        facts.assessed = facts.assessed or bool(_ASSESSES.search(value))
+        numbers, counted, assessed = _string_reading(value)
+        facts.free_numbers |= numbers
+        facts.counted = facts.counted or counted
+        facts.assessed = facts.assessed or assessed
     elif isinstance(value, dict):
         for key, item in value.items():
             facts.texts.append(str(key))

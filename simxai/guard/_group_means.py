@@ -24,6 +24,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Mapping, Sequence
 
 from simxai.guard._mentions import Mention
+from simxai.guard._prefilter import gated
 from simxai.guard._reading import find_mentions, matches, numbers
 
 __all__ = ["group_mean_claims", "group_pair_claims"]
@@ -89,7 +90,7 @@ def group_mean_claims(
 
 
 #: Two numbers joined as a pair: "78.0 % against 62.0 %", "54.3k vs 45.0k", "7.9 words against 7.3".
-_PAIR = re.compile(
+_PAIR = gated(
     r"(?<![\w.])(?P<a>\d+(?:\.\d+)?)\s*(?:%|k\b|[a-z]+\b)?\s*(?:against|versus|vs\.?|to)\s+(?P<b>\d+(?:\.\d+)?)(?![\w.]\d)",
     re.I,
 )

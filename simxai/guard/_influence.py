@@ -9,6 +9,7 @@ from simxai._spoken import UNITS
 from simxai.guard import _cues as cue
 from simxai.guard._facts import Facts
 from simxai.guard._one_way import first_on_its_side, rank_of, shared_place_holds, shares_place
+from simxai.guard._prefilter import gated
 from simxai.guard._pushed import signed_under_key
 from simxai.guard._reading import find_mentions, glossed, without_labels
 from simxai.guard._state import _CheckState
@@ -22,9 +23,9 @@ _MOVED_AFTER = re.compile(
 _MOVED_BEFORE = re.compile(
     r"\b(?:lower|raise|change|set|increase|decrease|reduce|move|drop|cut|bump|bring)(?:s|ing)?\s+"
     r"(?:the\s+|her\s+|his\s+|their\s+|its\s+)?[\"'‘“]?$",
-    re.IGNORECASE,
+    re.I,
 )
-_DESCRIBED = re.compile(r"\b(?:the|a|an|is|are|was|were|be|been)\s+(?:\w+\s+)?(?:lower|higher)(?:\s+side)?\b", re.I)
+_DESCRIBED = gated(r"\b(?:the|a|an|is|are|was|were|be|been)\s+(?:\w+\s+)?(?:lower|higher)(?:\s+side)?\b", re.I)
 #: Both ends of a feature's change right after its name: "bmi from 23.7 to 27.3", "X (log scale) from 4.4 to 5.2".
 _FROM_TO_AFTER = re.compile(r"[^.;:]{0,20}?\bfrom\s+-?\d[\d.]*\s*%?\s*(?:to|→|->)\s*-?\d", re.I)
 #: A verb that places a name in a ranking when an ordinal follows it: "age sits fourth", "income comes second".
@@ -85,9 +86,7 @@ _ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+[*_`\"“']*")
 
 
 def _in_order(order: list[str], ranking: list[list[str]]) -> bool:
-    """Whether every feature of `order` has a rank in `ranking` (a list of tied groups) and none ranks above the
-    one before it.
-    """
+    """Whether each feature of `order` has a rank in `ranking` (tied groups) and none ranks above the one before."""
     ranks = [next((k for k, group in enumerate(ranking) if f in group), None) for f in order]
     known = [k for k in ranks if k is not None]
     return len(known) == len(ranks) and all(a <= b for a, b in zip(known, known[1:], strict=False))

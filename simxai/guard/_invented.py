@@ -24,6 +24,7 @@ from collections.abc import Iterable, Iterator
 from simxai._spoken import UNITS
 from simxai.guard._causes import _COMMON
 from simxai.guard._enumerated import shortened
+from simxai.guard._prefilter import gated
 from simxai.guard._reading import find_mentions
 
 __all__ = ["invented_feature_claims", "invented_label_claims"]
@@ -97,7 +98,7 @@ _NOT_A_FILLER = frozenset(
     "patient patients review reviews applicant applicants row rows instance instances".split()
 )
 #: "The model can output three labels:", "There are two possible outputs": a list of the labels follows.
-_LABELS_INTRO = re.compile(
+_LABELS_INTRO = gated(
     r"\b(?:labels?|classes|possible outputs|outputs|outcomes|categories)\b[^.\n]{0,40}(?::|\bare\b)|"
     r"\b(?:can|could|may)\s+(?:output|return|predict|answer)\b",
     re.I,
@@ -106,7 +107,7 @@ _BOLD_HEAD = re.compile(r"(?:^|\n)\s*(?:[-*•]|\d{1,2}[.)])\s+\*\*(?P<x>[^*\n]{
 _BOLD_MEANING = re.compile(r"\*\*(?P<x>[^*\n]{1,40})\*\*\s*(?:,\s*)?(?:meaning|means|:\s*(?:the|a|an)\b)", re.I)
 #: Bold items joined into one list: "**approved**, **rejected** or **pending review**".
 _BOLD_RUN = re.compile(r"\*\*[^*\n]{1,40}\*\*(?:\s*(?:,\s*(?:or\s+|and\s+)?|or|and)\s*\*\*[^*\n]{1,40}\*\*)+")
-_LABEL_COUNT = re.compile(
+_LABEL_COUNT = gated(
     r"\b(?P<n>one|two|three|four|five|six|seven|eight)\s+(?:possible\s+|different\s+|distinct\s+)?"
     r"(?:classes|labels|outcomes|categories|(?:possible\s+)?(?:outputs|answers|predictions))\b",
     re.I,
@@ -183,7 +184,7 @@ _NOT_IN_NAME = (
 _NAME = rf"{_NOT_IN_NAME}[A-Za-z][\w'-]*(?:\s+{_NOT_IN_NAME}[A-Za-z][\w'-]*){{0,3}}"
 _DET = r"(?:the\s+|her\s+|his\s+|their\s+|its\s+|a\s+|an\s+)?"
 #: "X from 23.3 to 30.6", "changing X from 613 to 668", "If X went from 768 to 691.2".
-_FROM_TO = re.compile(
+_FROM_TO = gated(
     r"(?:^|[:;,(]\s*|\n\s*(?:[-*•]\s+)?|\b(?:is|and|plus|with|by|changing|change|changes|moving|setting|if|when|"
     r"once|lower(?:ing)?|rais(?:e|ing)|increas(?:e|ing)|decreas(?:e|ing)|reduc(?:e|ing))\s+)"
     + _DET
@@ -193,13 +194,13 @@ _FROM_TO = re.compile(
     re.I,
 )
 #: "X can go anywhere from 583 to 850", "X may range between".
-_RANGE_OF = re.compile(
+_RANGE_OF = gated(
     r"(?:^|[.;:!?]\s+|\n)" + _DET + rf"(?P<w>{_NAME})\s+(?:can|could|may)\s+(?:go|move|vary|range|sit)\s+"
     r"(?:anywhere\s+)?(?:from|between)\s+-?\d",
     re.I,
 )
 #: The subject of a verb of influence or rank at a sentence's or clause's start.
-_SUBJECT_OF = re.compile(
+_SUBJECT_OF = gated(
     r"(?:^|[.;!?]\s+|\n\s*|,\s+(?:and\s+)?|\b(?:and|but|while|whereas)\s+)"
     + _DET
     # a quantifier leads no name: "No word pulls towards negative", "Every feature counts"
@@ -214,7 +215,7 @@ _SUBJECT_OF = re.compile(
 )
 #: A list of columns, inputs or drivers: "Features: a, b, c", "The columns include a, b and c", "the main drivers for
 #: patient 12 are a and b", "the model leans on a and b".
-_LIST_OF = re.compile(
+_LIST_OF = gated(
     r"\b(?:features|columns|inputs|variables|predictors|drivers|factors|words|measurements|attributes)\b[^.;:\n]{0,40}?"
     r"(?:\s+(?:are|include|includes|were|such as|including|like)\s*:?|\s*:)\s+(?P<rest>[^.;!?\n]+)"
     r"|\b(?:leans?|relies|relying|leaning)\s+(?:most\s+|mainly\s+|heavily\s+)?on\s+(?P<rest2>[^.;!?\n]+)",
@@ -223,14 +224,14 @@ _LIST_OF = re.compile(
 #: A name the model is said to read: "each review has a star rating that the model uses as input"; since claims-41
 #: without "that", with "also", or said by the model itself: "a star rating the model also reads" (g29), "a star
 #: rating the model reads" (g30), "a star rating that I also read" (g31).
-_READ_BY_MODEL = re.compile(
+_READ_BY_MODEL = gated(
     rf"\b(?:a|an|the)\s+(?P<w>{_NAME})\s+(?:(?:that|which)\s+)?the\s+model\s+(?:also\s+)?"
     r"(?:uses|takes|reads|considers|looks at)\b"
     rf"|\b(?:a|an|the)\s+(?P<w2>{_NAME})\s+(?:that|which)\s+I\s+(?:also\s+)?(?:use|read|consider|look at)\b",
     re.I,
 )
 #: What each row of the data carries: its columns (claims-21).
-_EACH_WITH = re.compile(
+_EACH_WITH = gated(
     r"(?:,\s*|\b(?:patients|reviews|applicants|applications|rows|records|sentences|people|cases)\s+)each\s+with\s+"
     r"(?:their|its|his|her|a|an|the)\s+(?P<rest>[^.;:!?\n\d]+)"
     r"|\bwith\s+each\s+[a-z]+'s\s+(?P<rest2>[^.;:!?\n\d]+)",

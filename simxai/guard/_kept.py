@@ -19,20 +19,19 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 
+from simxai.guard._prefilter import gated
 from simxai.guard._reading import sentences
 
 __all__ = ["kept_edit_claims"]
 
 #: A sentence that says edits keep the label.
-_KEEPS = re.compile(
+_KEEPS = gated(
     r"\b(?:kept|keeps?|keeping|leaves?|leaving|left|unchanged|"
     r"(?:did|do|does)(?:n't| not) (?:change|flip|move)|stay(?:s|ed)?|remain(?:s|ed)?|still)\b",
     re.I,
 )
 #: A sentence that says edits change the label.
-_FLIPS = re.compile(
-    r"\b(?:flip(?:s|ped|ping)?|chang(?:ed|es) (?:it|the (?:label|prediction))|turn(?:s|ed)? it)\b", re.I
-)
+_FLIPS = gated(r"\b(?:flip(?:s|ped|ping)?|chang(?:ed|es) (?:it|the (?:label|prediction))|turn(?:s|ed)? it)\b", re.I)
 #: A negation: "Removing 'x' is not on the kept list" lists no kept edit.
 _NEGATION = re.compile(r"\b(?:not|no|never|none|nothing)\b|n't\b", re.I)
 #: "7 of the 10", "2 out of 7", "10/11": a part of the tried edits.

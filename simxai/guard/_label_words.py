@@ -21,6 +21,7 @@ import re
 from collections.abc import Sequence
 
 from simxai.guard import _cues as cue
+from simxai.guard._prefilter import gated
 from simxai.guard._reading import Mention, find_mentions
 
 __all__ = ["label_mentions", "number_phase"]
@@ -28,7 +29,7 @@ __all__ = ["label_mentions", "number_phase"]
 #: What may stand between two names said one after the other: spaces and a reply's emphasis or quotes.
 _ADJACENT = re.compile(r"[\s*_`\"'“”‘’]*")
 #: A word of degree right before a class name: the name is an adjective there, no class.
-_DEGREE = re.compile(r"\b(?:very|quite|fairly|pretty|rather|extremely|highly|so|too|less|more|most|least)\s+$", re.I)
+_DEGREE = gated(r"\b(?:very|quite|fairly|pretty|rather|extremely|highly|so|too|less|more|most|least)\s+$", re.I)
 #: A class name that ends a share's "that" clause: "a 2 % chance the model thinks it took" says what the share is of,
 #: no prediction (claims-26).
 _CHANCE_OF = re.compile(

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 from simxai.guard._cues import POSITION_WORDS
 from simxai.guard._enumerated import shortened
+from simxai.guard._prefilter import gated
 from simxai.guard._reading import find_mentions
 
 __all__ = ["listed_names"]
@@ -50,7 +51,7 @@ _FUNCTION = (
     )
     | POSITION_WORDS
 )
-_INCLUDING = re.compile(
+_INCLUDING = gated(
     r"\b(?:features?|factors?|inputs?|variables?|predictors?|measurements?|attributes?)\b[^.;:()]{0,40}?"
     r"\b(?:including|such as|like|e\.g\.,?|namely)\s+(?P<rest>[^.;:()!?]+)",
     re.IGNORECASE,

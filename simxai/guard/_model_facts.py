@@ -16,6 +16,7 @@ calibrated") or in a question is no claim here. Whatever the outputs do not stat
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator, Sequence
 
@@ -86,6 +87,15 @@ def _folds(texts: Sequence[str]) -> set[int]:
     return counts
 
 
+@functools.lru_cache(maxsize=2048)
+def _grounds(text: str) -> tuple[bool, bool, bool, frozenset[int]]:
+    """What one output string grounds (held out, not trained, not calibrated, its fold counts): an output's field
+    names and values recur in every turn, so each string is read once, not once per reply.
+    """
+    folds = frozenset(_folds([text]))
+    return bool(_HELD_OUT.search(text)), bool(_UNTRAINED.search(text)), bool(_UNCALIBRATED.search(text)), folds
+
+
 def model_fact_claims(reply: str, texts: Sequence[str], fields: set[str]) -> Iterator[tuple[str, bool]]:
     """(claim, holds) for each model fact of `reply` that the outputs' `texts` settle.
 
@@ -94,11 +104,12 @@ def model_fact_claims(reply: str, texts: Sequence[str], fields: set[str]) -> Ite
         texts: the strings of the turn's outputs.
         fields: the names of the outputs' fields (a performance output has `split`).
     """
-    held_out = any(_HELD_OUT.search(t) for t in texts)
-    untrained = any(_UNTRAINED.search(t) for t in texts)
-    uncalibrated = any(_UNCALIBRATED.search(t) for t in texts)
+    grounds = [_grounds(t) for t in texts]
+    held_out = any(g[0] for g in grounds)
+    untrained = any(g[1] for g in grounds)
+    uncalibrated = any(g[2] for g in grounds)
     performance = "split" in fields and held_out
-    folds = _folds(texts)
+    folds = {k for g in grounds for k in g[3]}
     if not (held_out or untrained or uncalibrated or folds):
         return
     for sentence in sentences(reply):

@@ -10,17 +10,19 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator, Sequence
 
 from simxai._spoken import UNITS
+from simxai.guard._prefilter import gated
 from simxai.guard._reading import sentences
 
 __all__ = ["model_size_claims"]
 
 _COUNT_WORD = "|".join(sorted(UNITS, key=len, reverse=True))
 #: A verb of reading before a number of features ("uses 10 features", "looks at ten measurements").
-_FEATURE_COUNT = re.compile(
+_FEATURE_COUNT = gated(
     r"\b(?:uses?|using|looks?\s+at|reads?|takes?|considers?|relies\s+on|works?\s+(?:from|with)|is\s+built\s+on|"
     r"based\s+on|has|with|from)\s+(?:(?:all|just|only|exactly)\s+)?(?:(?:the|its)\s+)?"
     rf"(?P<n>\d{{1,3}}|{_COUNT_WORD})\s+(?:(?P<kind>\w+)\s+)?"
@@ -43,10 +45,16 @@ _TRAINED_ON = re.compile(
 _OUTPUT_TRAINED = re.compile(r"\b(?:trained|fitted|fit)\s+on\b", re.I)
 #: What every match of `_OUTPUT_TRAINED` holds, run of letters only: a sentence is a verbatim piece of its text (or
 #: pieces joined by a space), so a text without it has no sentence about training and is not split.
-_TRAINED_WORD = re.compile(r"trained|fit", re.I)
+_TRAINED_WORD = gated(r"trained|fit", re.I)
 _NUMBER = re.compile(r"(?<![\w.])(\d[\d,]*(?:\.\d+)?)\s*(%|percent\b)?")
 #: A number an output gives as the whole the training part is cut from ("of the 442 patients"), or a seed.
 _WHOLE = re.compile(r"\b(?:of|out of|of all)\s+(?:the\s+)?$|\bseed\s+$", re.I)
+
+
+@functools.lru_cache(maxsize=2048)
+def _trained_word(text: str) -> bool:
+    """Whether an output string holds a word of training: each string of the outputs (they recur) read once."""
+    return bool(_TRAINED_WORD.search(text))
 
 
 def _training_numbers(texts: Sequence[str]) -> set[tuple[float, bool]] | None:
@@ -55,7 +63,7 @@ def _training_numbers(texts: Sequence[str]) -> set[tuple[float, bool]] | None:
     """
     found: set[tuple[float, bool]] | None = None
     for text in texts:
-        if not _TRAINED_WORD.search(text):
+        if not _trained_word(text):
             continue
         for sentence in sentences(text):
             if not _OUTPUT_TRAINED.search(sentence):

@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from simxai.guard._prefilter import gated
+
 __all__ = ["item_marker", "item_numbers", "numbered_part"]
 
 #: A bare number that may open a list item, and the word after it.
@@ -20,7 +22,7 @@ __all__ = ["item_marker", "item_numbers", "numbered_part"]
 #: cellar temp", "— 1. DTI, 2. credit score", "— 1) debt-to-income +0.16, 2) income").
 _BARE_ITEM = re.compile(r"(?:^|[;:,|·→\n]|\s[-–—])[ \t*•-]*(\d{1,2})[.)]?[ \t]+(?=[A-Za-z'\"`])")
 #: A document's own numbering: "Lab book, entry 18", "Minutes — items 5 and 6", "step 3", "Slide 16 —", "page 2".
-_NUMBERED = re.compile(
+_NUMBERED = gated(
     r"\b(?:entry|entries|item|items|step|steps|slides?|pages?|sections?|chapters?|episodes?|ep\.|annex|appendix)"
     r"\s+(\d{1,4})(?:\s*(?:and|&|,)\s*(\d{1,4}))?",
     re.I,
@@ -28,7 +30,7 @@ _NUMBERED = re.compile(
 #: A date's day (and year): "Diary, 14 Nov.", "5 November 2026", "Nov 14", "Dec. 3rd, 2026", "6/12/2026";
 #: "May"/"Mar" only with a capital (the verb "may" and "mar" are no months).
 _MONTH = r"(?:(?i:jan|feb|apr|jun|jul|aug|sep|sept|oct|nov|dec)|Mar|May|MAR|MAY)"
-_DATE = re.compile(
+_DATE = gated(
     rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+{_MONTH}(?i:[a-z]*)\.?(?:,?\s+(\d{{4}}))?(?![\w-])"
     rf"|\b{_MONTH}(?i:[a-z]*)\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(\d{{4}}))?(?![\w.,]\d)"
     # a date in figures, day, month and year: "Email to the team, 6/12/2026:" (claims-43)

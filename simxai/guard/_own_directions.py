@@ -21,6 +21,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from simxai.guard._prefilter import gated
+
 __all__ = ["own_direction_claims"]
 
 _NUM = r"[-−]?(?:\d+(?:\.\d+)?|\.\d+)"
@@ -31,14 +33,14 @@ _DOWN_WORDS = (
     r"down|falls?|fell|drops?|dropped|lowered|decreased?|decreases|goes\s+down|went\s+down|comes?\s+down|came\s+down"
 )
 #: "up from 28 to 27.2", "comes down from 559 to 614".
-_FROM_TO = re.compile(
+_FROM_TO = gated(
     rf"\b(?:(?P<up>{_UP_WORDS})|(?P<down>{_DOWN_WORDS}))\s+from\s+(?P<a>{_NUM}){_UNIT}\s+to\s+(?P<b>{_NUM}){_END}",
     re.I,
 )
 _HIGHER = r"higher|above|greater|larger|bigger|warmer|hotter|longer|heavier|older|wider|surer"
 _LOWER = r"lower|below|smaller|cooler|colder|shorter|lighter|younger|thinner|narrower"
 #: "23.8 → 19.2 °C, i.e. warmer by 4.6", "20.0 → 20.4, i.e. a cooler room".
-_ARROW_SO = re.compile(
+_ARROW_SO = gated(
     rf"(?<![\w.])(?P<a>{_NUM}){_UNIT}\s*(?:→|->|=>)\s*(?P<b>{_NUM}){_UNIT}{_END}[^.;\n\d]{{0,20}}?"
     rf"[,(]\s*(?:i\.e\.|so|that is)\s*,?\s+(?:an?\s+)?"
     rf"(?:(?P<up>{_HIGHER})\s+by\b|(?P<down>{_LOWER})\s+by\b|(?P<warm>warmer|hotter)\b|(?P<cool>cooler|colder)\b)",
@@ -46,7 +48,7 @@ _ARROW_SO = re.compile(
 )
 _DEGREE = r"(?:(?:a\s+bit|a\s+little|a\s+touch|a\s+shade|just|slightly|well|much|far|clearly|somewhat|still)\s+)*"
 #: "0.677 — higher than its precision of 0.84", "0.7303 on the held-out split, a bit below its F1 of 0.7273".
-_THAN = re.compile(
+_THAN = gated(
     rf"(?<![\w.])(?P<a>{_NUM}){_UNIT}{_END}(?:\s+(?:on|in|for)\s+(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?)?"
     rf"\s*(?:,|\s[-—–]|—|–)\s*{_DEGREE}"
     rf"(?:(?P<up>higher|above|greater)|(?P<down>lower|below))(?:\s+than)?"
@@ -56,7 +58,7 @@ _THAN = re.compile(
     re.I,
 )
 #: "a shade more confident, 78.85 % against 79.37 %".
-_AGAINST = re.compile(
+_AGAINST = gated(
     rf"\b(?:(?P<up>more\s+(?:confident|certain|sure)|surer|higher|longer|larger|bigger)|"
     rf"(?P<down>less\s+(?:confident|certain|sure)|lower|shorter|smaller))\s*[,:(]\s*"
     rf"(?P<a>{_NUM}){_UNIT}\s+(?:against|vs\.?|versus)\s+(?P<b>{_NUM}){_UNIT}{_END}",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from simxai.guard._facts import Facts
+from simxai.guard._prefilter import gated
 from simxai.guard._reading import NumberClaim, fits, numbers
 
 __all__ = ["compared_pair", "count_shares", "own_counts_share", "own_difference"]
@@ -18,7 +19,7 @@ __all__ = ["compared_pair", "count_shares", "own_counts_share", "own_difference"
 _PART_OF = re.compile(r"(?<![\d.])(\d{1,6})\s*(?:of|out of|/)\s*(?:the\s+|all\s+)?(\d{1,6})(?!\d|\.\d|\s*%)", re.I)
 #: Words right after a number that say it is how far apart two others are (claims-27): "6.7 higher", "a 72-point
 #: gap", "15 km/h stronger", "eight points behind".
-_APART_AFTER = re.compile(
+_APART_AFTER = gated(
     r"^\s*(?:%|per\s*cent|percent)?\s*-?\s*(?:[a-z]+(?:/[a-z]+)?\s+)?(?:(?:percentage\s+)?(?:points?|pts?|pp)\b\s*)?"
     r"(?:gap|difference|apart|higher|lower|more|less|fewer|stronger|weaker|longer|shorter|larger|smaller|bigger|"
     r"behind|ahead|above|below|up|down)\b|^\s*-?\s*points?\b",
@@ -71,7 +72,7 @@ def own_difference(claim: NumberClaim, sentence: str, lead: str, following: str)
 _COMPARISON = re.compile(
     r"\b(?:[a-z]{2,}er|more|less|than|below|above|ahead|behind|better|worse|surer|likelier)\b", re.I
 )
-_PAIR_SECOND = re.compile(
+_PAIR_SECOND = gated(
     r"\d[\d.,]*\s*(?:%|per\s*cent|percent)?\s*\)?\s*(?:vs\.?|versus|against)\s+"
     r"(?:(?:about|around|roughly|under|over|just|nearly|almost|only)\s+)*[£$€]?$",
     re.I,

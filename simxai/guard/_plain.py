@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 
 from simxai._spoken import UNITS
+from simxai.guard._prefilter import gated
 from simxai.guard._reading import Mention, matches, numbers
 from simxai.guard._spaced import spaced
 
@@ -140,7 +141,7 @@ def room_claims(
 
 
 #: "marks it as X", "flags none as X", "counts as X", "labels the review as X": the word after "as" is a label.
-_AS_LABEL = re.compile(
+_AS_LABEL = gated(
     r"\b(?:mark|flag|tag|label|classif(?:y|ie)|count|rate|class)(?:s|es|ed|led|ing)?\s+"
     r"(?:(?!as\b)[\w'-]+\s+){0,3}?as\s+(?P<x>[A-Za-z][\w-]*)(?=\s*(?:[,.;:!?)]|$|\brather\b|\binstead\b|\bor\b|"
     r"\band\b|\bbut\b|\bwith\b|\bat\b|\bhere\b|\btoo\b))",
@@ -175,7 +176,7 @@ def label_as_claims(sentence: str, labels: Sequence[str], forms: Sequence[str]) 
 
 
 #: "one of three tiers", "three possible outcomes", "4 categories": the number of labels, said with a noun of them.
-_COUNT = re.compile(
+_COUNT = gated(
     r"\b(?:one of (?:the |its )?|(?:assigns?|gives?|picks?|predicts?|chooses?) (?:one of |between )?)?"
     r"(?P<n>\d+|two|three|four|five|six|seven|eight|nine|ten)\s+(?:possible\s+)?"
     r"(?P<noun>tiers|classes|labels|outcomes|categories|decisions|verdicts|answers)\b",

@@ -13,6 +13,7 @@ from simxai.guard._change_outcomes import stands_between
 from simxai.guard._change_said import goals, with_change
 from simxai.guard._facts import Facts
 from simxai.guard._outcome_said import outcome_said
+from simxai.guard._prefilter import gated
 from simxai.guard._reading import Mention, find_mentions
 from simxai.guard._record_forms import call_logged, record_keyed
 from simxai.guard._state import _CheckState, _facts_at, _label_of
@@ -105,7 +106,7 @@ _OTHER_SOURCE = re.compile(
 #: as potable", "the logbook has it down as a success", a note's "chart says stable" (claims-21); "the record shows 900
 #: was rejected", "the log confirms it survived" (claims-34). The label after it
 #: is the recorded one, whatever else the clause holds (a number, a dash), never the model's call.
-_RECORD_SAYS = re.compile(
+_RECORD_SAYS = gated(
     r"(?:\b(?:the|its|his|her|their|our)\s+(?:[a-z]+\s+)?)?\b(?:chart|charts|log|logs|logbook|book|file|files|lab|ledger|register|"
     r"books|notes|card|inspection|inspector|audit|archive|paperwork|record|records|"
     # the keepers of DEV writers' hosts, and a grade or an agreement said by one (claims-40): "Survey said bulged"

@@ -13,9 +13,11 @@ import functools
 import re
 from collections.abc import Sequence
 
+from simxai.guard._prefilter import gated
+
 __all__ = ["ratio_names"]
 
-_RATIO = re.compile(r"(?P<a>[a-z]+)_(?:to|per|over)_(?P<b>[a-z]+)", re.I)
+_RATIO = gated(r"(?P<a>[a-z]+)_(?:to|per|over)_(?P<b>[a-z]+)", re.I)
 _NUMBER = r"\d+(?:\.\d+)?(?:\s*%)?"
 
 

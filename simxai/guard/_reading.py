@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from simxai._spoken import UNITS
 from simxai.guard._measured import share_scale
 from simxai.guard._mentions import _QUOTES, Mention, find_mentions
+from simxai.guard._prefilter import gated
 from simxai.guard._spaced import spaced
 from simxai.turn_memo import per_turn
 
@@ -61,7 +62,7 @@ NUMBER = re.compile(rf"(?<![\w.])(-?\d+(?:\.\d+)?)(?![\w.]\d){_PERCENT}")
 _ORDINAL = re.compile(r"(?:st|nd|rd|th)\b", re.I)
 #: "75-80%", "60 - 100", "between 0.7 and 0.8": one claim, that the value lies in the range.
 _SHARE = r"\s*(?:%|percent\b|per cent\b)"
-RANGE = re.compile(
+RANGE = gated(
     rf"(?<![\w.])(?:(?P<between>between)\s+)?(?P<low>\d+(?:\.\d+)?)(?P<share1>{_SHARE})?\s*"
     rf"(?P<sep>-|(?<=\d)\s*to|(?<=\s)and)\s*(?P<high>\d+(?:\.\d+)?)(?![\w.]\d)(?P<share2>{_SHARE})?",
     re.IGNORECASE,
@@ -74,14 +75,14 @@ SUBJECT_WORDS = (
 
 
 #: A text ending in a subject word as a whole word ("patient", "id 7"), not inside one ("paid 28", "arrow 5").
-_ENDS_IN_SUBJECT_WORD = re.compile(
+_ENDS_IN_SUBJECT_WORD = gated(
     r"(?<![A-Za-z])(?:" + "|".join(re.escape(w) for w in sorted(SUBJECT_WORDS, key=len, reverse=True)) + r")$"
 )
 
 
 #: A phone, fax or extension number after its word: "Tel. 0171 555 0139", "ext. 4412", "phone: +44 20 7946 0958"
 #: (gfa37); its digit groups are no values.
-_CONTACT = re.compile(
+_CONTACT = gated(
     r"\b(?:tel|telephone|phone|ext|extension|fax|mobile|mob|cell)\b\.?:?\s*(?:no\.?\s*)?(\+?\d[\d \t()/-]{0,20}\d|\d)",
     re.I,
 )
@@ -136,7 +137,7 @@ _SHORT_FORMS = {
     "cf": "counterfactual",
     "cfs": "counterfactuals",
 }
-_SHORT_FORM = re.compile(r"\b(probs?|preds?|acc|prec|rec|cfs?)(?:\.(?=\s*[:(\d%a-z])|\.?(?=\s*[\d:=(%]))", re.I)
+_SHORT_FORM = gated(r"\b(probs?|preds?|acc|prec|rec|cfs?)(?:\.(?=\s*[:(\d%a-z])|\.?(?=\s*[\d:=(%]))", re.I)
 
 
 def abbreviations(text: str) -> str:
@@ -160,7 +161,7 @@ def abbreviations(text: str) -> str:
 
 #: A capital P or R alone right before a number is precision or recall, in a reply that names other metrics.
 _METRIC_LETTER = re.compile(r"(?<![\w.(])([PR])(?=\s*[:=]?\s*\d)")
-_METRICS_NAMED = re.compile(r"\b(?:f1|auc|roc|accuracy|precision|recall)\b", re.I)
+_METRICS_NAMED = gated(r"\b(?:f1|auc|roc|accuracy|precision|recall)\b", re.I)
 
 
 _QUOTED = re.compile(r"[\"“]([^\"”\n]{1,400})[\"”]")
@@ -261,7 +262,7 @@ def segments(clause: str) -> list[str]:
     return [s for s in found if s and s.strip()]
 
 
-_APPROX = re.compile(
+_APPROX = gated(
     r"(?:\b(?:about|around|roughly|approximately|approx\.?|nearly|almost|close to|some|circa|ca\.|"
     r"just (?:under|over|below|above)|a (?:bit|little) (?:under|over|below|above)|in the region of)|~|≈)\s*$",
     re.IGNORECASE,
@@ -326,7 +327,7 @@ _COUNTS = UNITS | {"a": 1}
 _PARTS = UNITS | {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fifth": 5}
 _PARTS |= {"fifths": 5, "tenth": 10, "tenths": 10}
 _HEDGE = "(?:just|a bit|a little|slightly) (?:under|over|below|above|less than|more than)|nearly|almost|roughly|"
-_WORDED = re.compile(
+_WORDED = gated(
     rf"(?<![\w-])(?P<hedge>{spaced(_HEDGE + 'about|around|approximately|close to|some')})?\s*"
     r"(?:(?P<half>half)|(?P<num>a|one|two|three|four)[- ](?P<part>half|thirds?|quarters?|fifths?|tenths?)|"
     r"(?P<n>one|two|three|four|five|six|seven|eight|nine)\s+(?:chances?\s+)?(?:in|out of)\s+"

@@ -19,25 +19,27 @@ from __future__ import annotations
 
 import re
 
+from simxai.guard._prefilter import gated
+
 __all__ = ["respective_pairs"]
 
 _NUMBER = r"[-+−]?\d[\d,]*(?:\.\d+)?(?:[ \t]*%)?"
 #: "A / B <up to five words>: x / y" (Markdown emphasis already removed).
-_PAIR = re.compile(
+_PAIR = gated(
     r"(?<![\w/])(?P<a>[A-Za-z][\w-]*)\s*/\s*(?P<b>[A-Za-z][\w-]*)(?P<key>(?:[ \t]+[A-Za-z][\w'-]*){0,5})[ \t]*"
     rf"(?P<sep>[:=])[ \t]*(?P<x>{_NUMBER})[ \t]*/[ \t]*(?P<y>{_NUMBER})(?![\w/]|\.\d)"
 )
 
 
 #: "patients 12 and 40 are A and B, respectively" (a plural noun, two ids, a verb, two words, "respectively").
-_SUBJECTS = re.compile(
+_SUBJECTS = gated(
     r"\b(?P<noun>[A-Za-z]+?)s\s+#?(?P<a>\d{1,12})\s*(?:,\s*)?(?:and|&)\s+#?(?P<b>\d{1,12})\s+"
     r"(?P<verb>are|were|get|got|come\s+out(?:\s+as)?|are\s+(?:predicted|classified|labell?ed|rated)(?:\s+as)?)\s+"
     r"(?P<x>[A-Za-z][\w-]*)\s+and\s+(?P<y>[A-Za-z][\w-]*)\s*,?\s*respectively\b",
     re.I,
 )
 #: "A is higher than B (x vs y)": a pair after a comparison of two names, in the names' order (claims-24).
-_COMPARED = re.compile(
+_COMPARED = gated(
     r"(?P<a>\b[A-Za-z][\w-]*)(?P<mid>\s+(?:is|are|was|were|sits|runs|comes\s+out)\s+(?:\w+\s+){0,2}?"
     r"(?:\w+er|more\s+\w+|less\s+\w+)\s+than\s+(?:the\s+|its\s+)?)(?P<b>[A-Za-z][\w-]*)"
     rf"\s*\(\s*(?P<x>{_NUMBER})\s*(?:vs\.?|versus|against|to|/)\s*(?P<y>{_NUMBER})\s*\)"
@@ -54,14 +56,14 @@ _MORE_THAN = re.compile(
     re.I,
 )
 #: "A beats B: x against y", "A outweighs B (x vs y)": the same pair after a verb of comparing (claims-25).
-_BEATS = re.compile(
+_BEATS = gated(
     r"(?P<a>\b[A-Za-z][\w-]*)(?P<mid>\s+(?:beats|outweighs|outranks|tops|exceeds|edges\s+out)\s+(?:the\s+|its\s+)?)"
     r"(?P<b>[A-Za-z][\w-]*)(?:\s+(?:here|overall|again|easily|narrowly|comfortably))?\s*[:,(-]\s*"
     rf"(?P<x>{_NUMBER})\s*(?:vs\.?|versus|against|to|/)\s*(?P<y>{_NUMBER})\s*\)?"
 )
 #: "patient 64 looks steadier than patient 310: stable at 70 % versus progressing at 56 %": two subjects compared,
 #: then a pair in their order (claims-26).
-_SUBJECTS_COMPARED = re.compile(
+_SUBJECTS_COMPARED = gated(
     r"\b(?P<noun>[A-Za-z]+)\s+#?(?P<a>\d{1,12})\b(?P<mid>[^.;:!?\n]{1,80}?\bthan\s+(?:for\s+|about\s+|on\s+)?)"
     r"(?P=noun)\s+#?(?P<b>\d{1,12})\s*:\s*(?P<x>(?:[^.;:!?\n]|\.(?=\d)){1,60}?)\s+(?:vs\.?|versus|against)\s+"
     r"(?P<y>(?:[^.;:!?\n]|\.(?=\d)){1,60}?)(?=\s*(?:[.;!?\n]|$))",

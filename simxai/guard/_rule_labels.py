@@ -52,10 +52,11 @@ def rule_label_claims(sentence: str, output_text: str, labels: Iterable[str]) ->
     labels = list(labels)
     if len(labels) < 2:
         return
-    stated = _stated_rules(output_text, tuple(labels))
+    said = _rules(sentence, labels)  # the sentence's rules first: the outputs are read for a sentence stating one
+    stated = _stated_rules(output_text, tuple(labels)) if said else ()
     if not stated:
         return
-    for case, label in _rules(sentence, labels):
+    for case, label in said:
         shared = [(len(case & words), len(words), rule) for words, rule in stated if words]
         best = max(shared, default=(0, 1, ""))
         if best[0] >= 2 and best[0] * 2 >= best[1]:

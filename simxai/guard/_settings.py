@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from simxai.guard._prefilter import gated
 from simxai.guard._reading import NumberClaim, matches
 
 __all__ = ["setting_claims", "training_claims"]
@@ -63,7 +64,7 @@ _ON_TRAINING = re.compile(
     re.I,
 )
 #: Words of a performance figure: the training rows are said to be what it was measured on.
-_MEASURED = re.compile(
+_MEASURED = gated(
     r"\b(?:measured|evaluated|scored|tested|computed|accuracy|precision|recall|f1|auc|performance|metrics?)\b", re.I
 )
 #: Before the training rows, a word that sets them apart ("held out from the training data", "not the rows ...").
@@ -83,6 +84,8 @@ def training_claims(sentence: str, output_text: str) -> Iterator[tuple[str, bool
     """
     if sentence.rstrip().endswith("?"):
         return
+    if not (_MEASURED.search(sentence) or _ALL_DATA.search(sentence) or _NO_SPLIT.search(sentence)):
+        return  # no claim of either kind: the outputs are not read
     held_out = bool(_SPLIT.search(output_text))
     if (held_out or _NOT_TRAINED_ON.search(output_text)) and _MEASURED.search(sentence) and not _SPLIT.search(sentence):
         said = next((m for m in _ON_TRAINING.finditer(sentence) if not _APART.search(sentence[: m.start()])), None)

@@ -10,10 +10,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
+from simxai.guard._prefilter import gated
+
 __all__ = ["explained_label_claims", "label_slot_claims"]
 
 #: "the recorded (true, actual, predicted) label (for this patient) is X".
-_NAMED_SLOT = re.compile(
+_NAMED_SLOT = gated(
     r"\b(?:recorded|true|actual|predicted|real)\s+(?:label|class)\b[^.;:!?]{0,40}?\b(?:is|was|reads)\s+"
     r"(?:(?:also|still|actually|indeed|in fact|however)\s+)*(?P<x>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,3}?)"
     r"(?=\s*(?:[,.;!?(]|$|\bso\b|\bbut\b|\bwhich\b|\band\b))",
@@ -29,7 +31,7 @@ _SUBJECT_SLOT = re.compile(
 #: since claims-27 also after a dash or a sentence, and "Model: X (62 %)", one word and a share (not "Model: a forest");
 #: since claims-39 also a capitalised key after another field ('Title: "..." Class: mixed.', g30) and up to a full
 #: stop.
-_KEY_SLOT = re.compile(
+_KEY_SLOT = gated(
     r"(?:^|(?<=\s-\s)|(?<=[.;]\s)|(?<=\s)(?=(?-i:[A-Z])\w+\s*:))\s*(?:[-*•]\s*)?(?:the\s+)?(?:model'?s\s+)?"
     r"(?:prediction|predicted(?:\s+(?:label|"
     r"class))?|label|class|classification|call|verdict|decision|model(?=\s*:\s*[A-Za-z][\w-]*\s*[(,]\s*\d[\d.]*\s*%))"
@@ -45,7 +47,7 @@ _LEAD = re.compile(r"^(?:(?:predicted|prediction|classified as|labell?ed|is|was|
 #: "Patient 3: rapidly progressing, 0.71", "predicted conditionally approved"): a graded or new class no model
 #: predicts. Only after a verb of the call, a colon, a dash or an opening bracket, and before a mark or a number:
 #: "pushes slightly positive" is a direction, "very stable under any change" no call.
-_QUALIFIED = re.compile(
+_QUALIFIED = gated(
     r"(?:^|[:(]\s*|\s-\s+|(?:→|->)\s*|\b(?:says|said|predicts|predicted(?:\s+as)?|called|classified\s+as|"
     r"labell?ed(?:\s+as)?|reads|calls\s+it|verdict\s+is|(?:flagged|rated|marked|scored)\s+as|comes\s+out\s+as|"
     r"(?:is|was)(?=\s+\w+\s+\w+\s+by\s+the\s+(?:model|classifier)))\s+)(?P<q>very|extremely|highly|mildly|slightly|somewhat|severely|rapidly|slowly|"
@@ -54,7 +56,7 @@ _QUALIFIED = re.compile(
     re.I,
 )
 #: The head of a definition in a list of them: "approved means ...; rejected means ...; referred means ...".
-_DEFINED = re.compile(
+_DEFINED = gated(
     r"(?:^|[;,:]\s*|\band\s+|\s-\s+)(?P<h>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)\s+(?:means|stands for)\b", re.I
 )
 #: A later head of such a list with its verb left out (claims-27): "approved means ..., rejected that ..., and

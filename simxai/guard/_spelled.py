@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from simxai._spoken import TENS, UNITS
+from simxai.guard._prefilter import gated
 
 __all__ = ["spelled_numbers"]
 
@@ -36,7 +37,7 @@ _TEEN = "|".join(w for w, n in sorted(_UNITS.items(), key=lambda x: -len(x[0])) 
 #: a fraction in words ("two in three of the 120 cases", "six out of ten of ...").
 _COUNT_OF = "|".join(w for w, n in sorted(_UNITS.items(), key=lambda x: -len(x[0])) if 3 <= n <= 19)
 #: "four hundred (and) twenty", "a hundred and twenty", "seventy-two", "twenty", "eight percent".
-_SPELLED = re.compile(
+_SPELLED = gated(
     rf"(?<![\w-])(?P<n>(?P<s>{_UNIT})[- ](?P<st>(?:{_TEN})(?:-(?:{_UNIT}))?|{_TEEN})|"
     rf"(?<!in )(?<!of )(?P<c>{_COUNT_OF})(?=\s+of\s+(?:the\s+)?(?:\d|(?:{_TEN})\b|(?:{_UNIT})\s+hundred\b))|"
     rf"(?P<h>{_SMALL}|a|one)\s+hundred(?:\s+(?:and\s+)?(?P<r>{_SMALL}))?|"
@@ -87,7 +88,7 @@ def spelled_numbers(text: str) -> str:
 #: Odds against one said in words (claims-41, gfa34): "about thirty-two to one" (g31), "about forty to one on" (g29),
 #: "at nineteen to one"; the "one" stayed a word, so the first number was read alone (32 of no field). Not a range
 #: said from its start ("from 5 to one").
-_TO_ONE = re.compile(rf"(?<![\w.-])(?<!from )(?P<n>\d+|{_TEEN}|{_UNIT})\s+to\s+one\b(?![\w-])", re.I)
+_TO_ONE = gated(rf"(?<![\w.-])(?<!from )(?P<n>\d+|{_TEEN}|{_UNIT})\s+to\s+one\b(?![\w-])", re.I)
 
 
 def _to_one(text: str) -> str:
@@ -103,10 +104,10 @@ def _to_one(text: str) -> str:
 #: The digits said after "point", one word (or digit) each: "point seven", "point zero five", "point 7".
 _DIGIT = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|\d)(?![\w-]|\.\d)"
 #: The whole part may be a number word below twenty ("eight point three"; claims-23), read as its digits.
-_POINT = re.compile(rf"(?<![\w.-])(?P<whole>\d+|zero|{_UNIT})\s+point\s+(?P<digits>{_DIGIT}(?:[\s-]+{_DIGIT})*)", re.I)
+_POINT = gated(rf"(?<![\w.-])(?P<whole>\d+|zero|{_UNIT})\s+point\s+(?P<digits>{_DIGIT}(?:[\s-]+{_DIGIT})*)", re.I)
 #: A decimal said from its point, with no whole part (claims-39): "accuracy point seven three", "plus point seven
 #: nine", "from point one three to point oh three" (g15, g17, g18, g30); not "the point", "a point" (a noun).
-_BARE_POINT = re.compile(
+_BARE_POINT = gated(
     rf"(?<![\w.-])(?<!the )(?<!a )(?<!this )(?<!that )(?<!no )(?<!any )(?<!some )(?<!each )(?<!decimal )"
     rf"point\s+(?P<digits>{_DIGIT}(?:[\s-]+{_DIGIT})*)",
     re.I,

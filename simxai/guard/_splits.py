@@ -20,11 +20,13 @@ import re
 from bisect import bisect_left
 from collections.abc import Sequence
 
+from simxai.guard._prefilter import gated
+
 __all__ = ["clock_times", "spoken_splits"]
 
 _NUM = r"\d{1,2}(?:\.\d+)?|0?\.\d+|100"
 #: A pair that stands on its own: after a mark or a verb of winning, before a mark or a preposition.
-_PAIR = re.compile(
+_PAIR = gated(
     rf"(?P<lead>(?:^|[,:(]|\s-|\b(?:wins|won|leads|led|ahead|it|by|at))\s+)(?:(?:about|roughly|around)\s+)?"
     rf"(?P<a>{_NUM})\s+to\s+(?P<b>{_NUM})(?=\s*(?:[,.;!)]|$|\s+(?:for|in|on|against|with)\b))",
     re.I | re.M,

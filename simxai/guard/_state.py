@@ -245,6 +245,18 @@ def label_forms(labels: Sequence[str], reserved: Iterable[str] = ()) -> dict[str
     return {**label_nouns(labels, reserved), **past_label_nouns(labels), **forms}
 
 
+@functools.lru_cache(maxsize=64)
+def _host_label_forms(labels: tuple[str, ...], reserved: frozenset[str]) -> tuple[tuple[str, str], ...]:
+    """`label_forms` of a host's labels and feature words: a table of the host, built once, not once per reply."""
+    return tuple(label_forms(labels, reserved).items())
+
+
+@functools.lru_cache(maxsize=64)
+def _host_percent_features(features: tuple[str, ...], descriptions: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
+    """`percent_features` of a host's features: a table of the host, built once, not once per reply."""
+    return tuple(percent_features(features, dict(descriptions)))
+
+
 def _forms_read(text: str, vocab: Vocabulary) -> str:
     """`text` with a class that is a past verb said as a verb ("would fail") and a ratio said as its parts ("debt at
     0.6 of income") written as the names they are (claims-26).
@@ -316,8 +328,9 @@ class _CheckState:
         self.reply = ordered_pairs(self.reply, ids)  # "40 and 150: ... 0.895 and 0.813 respectively" (claims-38)
         self.reply = size_pairs(self.reply, self.names.features, self.names.quoted_only)  # "A ... B (x vs y)"
         reserved = {w for s in self.names.features for w in name_words(s)}
-        self.label_forms = label_forms(self.names.labels, reserved)
-        self.percent_features = percent_features(vocab.features, vocab.descriptions)  # by suffix or description
+        self.label_forms = dict(_host_label_forms(tuple(self.names.labels), frozenset(reserved)))
+        # by suffix or description
+        self.percent_features = list(_host_percent_features(tuple(vocab.features), tuple(vocab.descriptions.items())))
         self.context_numbers = {float(m.group(1)) for m in NUMBER.finditer(normalise(context))}
         self.context_words = set(re.findall(r"\w+", context.lower()))
         self.context = normalise(context)

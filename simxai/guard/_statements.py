@@ -10,6 +10,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from simxai.guard import _cues as cue
+from simxai.guard._prefilter import gated
 from simxai.turn_memo import per_turn
 
 __all__ = ["comparable", "edit_claims", "explainer_claims", "model_claims", "movement_claims", "unstated_claims"]
@@ -136,6 +137,9 @@ EXPLAINERS = {
     "impurity importance": r"\bgini\b|impurity[- ]based|(?:mean )?decrease in impurity|impurity importances?",
     "integrated gradients": r"integrated[- ]gradients",
 }
+#: The families and explainers as a sentence names them, each searched only in a sentence holding one of its words.
+_FAMILIES_SAID = {name: gated(pattern, re.IGNORECASE) for name, pattern in FAMILIES.items()}
+_EXPLAINERS_SAID = {name: gated(pattern, re.IGNORECASE) for name, pattern in EXPLAINERS.items()}
 _DENIED = re.compile(
     r"\b(?:not|n't|no|never|nor|rather than|instead of|unlike|than|compared (?:to|with)|or)\b[^.;:]{0,25}$", re.I
 )
@@ -148,16 +152,17 @@ def model_claims(sentence: str, output_text: str) -> Iterator[tuple[str, bool]]:
     """
     if sentence.rstrip().endswith("?"):
         return
-    stated = _stated_families(output_text)
+    # the sentence's families first: the outputs' side is read only for a sentence that names one
+    said = [(name, m) for name, pattern in _FAMILIES_SAID.items() for m in pattern.finditer(sentence)]
+    stated = _stated_families(output_text) if said else frozenset()
     if not stated:
         return
-    for name, pattern in FAMILIES.items():
-        for match in re.finditer(pattern, sentence, re.IGNORECASE):
-            if _DENIED.search(sentence[max(0, match.start() - 40) : match.start()]):
-                continue
-            if name == "random forest" and _forest_of_extra_trees(match.group(0), stated):
-                continue
-            yield f"model family {name}", name in stated
+    for name, match in said:
+        if _DENIED.search(sentence[max(0, match.start() - 40) : match.start()]):
+            continue
+        if name == "random forest" and _forest_of_extra_trees(match.group(0), stated):
+            continue
+        yield f"model family {name}", name in stated
 
 
 def _forest_of_extra_trees(said: str, stated: frozenset[str]) -> bool:
@@ -187,11 +192,11 @@ def explainer_claims(sentence: str, output_text: str) -> Iterator[tuple[str, boo
     """
     if sentence.rstrip().endswith("?"):
         return
-    stated = _stated_explainers(output_text)
-    for name, pattern in EXPLAINERS.items() if stated else ():
-        for match in re.finditer(pattern, sentence, re.IGNORECASE):
-            if not _DENIED.search(sentence[max(0, match.start() - 40) : match.start()]):
-                yield f"explainer {name}", name in stated
+    said = [(name, m) for name, pattern in _EXPLAINERS_SAID.items() for m in pattern.finditer(sentence)]
+    stated = _stated_explainers(output_text) if said else frozenset()  # the outputs read for a sentence naming one
+    for name, match in said if stated else ():
+        if not _DENIED.search(sentence[max(0, match.start() - 40) : match.start()]):
+            yield f"explainer {name}", name in stated
 
 
 #: Properties of a model an output may deny ("the scores are not calibrated", "not trained on data").
@@ -203,6 +208,7 @@ _PROPERTIES = {
     "causal": r"\bcaus(?:al|ally|ality|ation)\b|\bwhat (?:actually |really |truly )?causes\b|"
     r"\bcauses?\s+(?:\w+\s+){0,3}in the (?:real )?world\b|\breal[- ]world caus\w*",
 }
+_PROPERTIES_SAID = {name: gated(pattern, re.I) for name, pattern in _PROPERTIES.items()}
 _NEGATED_BEFORE = re.compile(r"(?:\b(?:not|never|no|\w+n't|rather than|instead of)\b[^.;:]{0,25}|\bun-?)$", re.I)
 
 
@@ -224,13 +230,13 @@ def property_claims(sentence: str, output_text: str) -> Iterator[tuple[str, bool
     """
     if sentence.rstrip().endswith("?"):
         return
-    denied = _only_denied(output_text)
-    for name, pattern in _PROPERTIES.items():
+    said = [(name, m) for name, pattern in _PROPERTIES_SAID.items() for m in pattern.finditer(sentence)]
+    denied = _only_denied(output_text) if said else frozenset()  # the outputs read for a sentence naming one
+    for name, match in said:
         if name not in denied:
             continue  # the outputs state it as held somewhere (or never)
-        for match in re.finditer(pattern, sentence, re.I):
-            if not _NEGATED_BEFORE.search(sentence[max(0, match.start() - 40) : match.start()]):
-                yield f"model property {name}", False
+        if not _NEGATED_BEFORE.search(sentence[max(0, match.start() - 40) : match.start()]):
+            yield f"model property {name}", False
 
 
 # "ris(e|es|en|ing)", not "risk" (claims-27)
@@ -238,7 +244,7 @@ _UP = (
     r"ris(?:e|es|en|ing)|rose|increas\w*|climb\w*|go(?:es)? up|went up|jump\w*|grow\w*|grew|goes higher|rais\w*|lift\w*"
 )
 _DOWN = r"fall\w*|fell|drop\w*|decreas\w*|dip\w*|declin\w*|go(?:es)? down|went down|shrink\w*|sink\w*|sank|lower\w*"
-_MOVE = re.compile(
+_MOVE = gated(
     # The move's ends are the first numbers after its verb ("would rise to 60 %, surcharge drops from 100 % to
     # 40 %": "rise" is not the move from 100 to 40).
     rf"\b(?:(?P<up>{_UP})|(?P<down>{_DOWN}))\b[^.;\d]{{0,30}}?(?:\bfrom\s+)?(?:about\s+|around\s+)?"
@@ -249,8 +255,8 @@ _MOVE = re.compile(
 
 _NUM = r"-?\d+(?:\.\d+)?"
 #: A move said between its ends ("58 up to 51", "8 km down to 4.8") or after its new end ("0.929, up from 0.867").
-_MOVE_BETWEEN = re.compile(rf"(?<![\w.])(?P<a>{_NUM})\s*%?\s+(?:(?P<up>up)|(?P<down>down))\s+to\s+(?P<b>{_NUM})", re.I)
-_MOVE_BACK = re.compile(rf"(?<![\w.])(?P<b>{_NUM})\s*%?,?\s+(?:(?P<up>up)|(?P<down>down))\s+from\s+(?P<a>{_NUM})", re.I)
+_MOVE_BETWEEN = gated(rf"(?<![\w.])(?P<a>{_NUM})\s*%?\s+(?:(?P<up>up)|(?P<down>down))\s+to\s+(?P<b>{_NUM})", re.I)
+_MOVE_BACK = gated(rf"(?<![\w.])(?P<b>{_NUM})\s*%?,?\s+(?:(?P<up>up)|(?P<down>down))\s+from\s+(?P<a>{_NUM})", re.I)
 
 
 def movement_claims(sentence: str, names: Iterable[str] = ()) -> Iterator[tuple[str, bool]]:

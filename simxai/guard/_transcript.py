@@ -14,10 +14,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
+from simxai.guard._prefilter import gated
+
 __all__ = ["answer_claims"]
 
 #: A question marked "Q." and its answer marked "A." (each bounded, so the scan stays linear).
-_EXCHANGE = re.compile(r"(?:^|(?<=[\s>*_]))Q\s*[.:]\s*(?P<q>[^\n]{3,240}?[?.])\s+A\s*[.:]\s*")
+_EXCHANGE = gated(r"(?:^|(?<=[\s>*_]))Q\s*[.:]\s*(?P<q>[^\n]{3,240}?[?.])\s+A\s*[.:]\s*")
 #: The question asks for the recorded label.
 _RECORDED = re.compile(
     r"\b(?:record\w*|true|actual(?:ly)?|real|ground truth|in the data|data say|inspect\w*|observed|labell?ed)\b", re.I

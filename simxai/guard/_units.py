@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable
 
 from simxai.guard._facts import Facts
+from simxai.guard._prefilter import gated
 from simxai.guard._reading import NumberClaim
 from simxai.guard._size_pairs import compared_sizes
 
@@ -138,7 +139,7 @@ def counted_feature(
 
 
 #: A push said against the explained label in words ("pulls the other way", "takes off", "works against").
-_AGAINST = re.compile(
+_AGAINST = gated(
     r"\b(?:the other way|pull(?:s|ed|ing)?|back|takes? off|took off|against|away|lower(?:s|ed|ing)?|"
     r"reduc(?:es|ed|ing)|subtract(?:s|ed|ing)?|drag(?:s|ged|ging)?|down|cost(?:s|ing)?|off)\b",
     re.I,
