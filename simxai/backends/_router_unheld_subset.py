@@ -73,8 +73,8 @@ class UnheldSubset:
 
 
 def _host_words(schema: HostSchema) -> set[str]:
-    """Every word of the host's features, aliases, categories, labels and instance noun, lowercased."""
-    names = [schema.instance_noun or "", *schema.class_names]
+    """Every word of the host's name, features, aliases, categories, labels and instance noun, lowercased."""
+    names = [schema.name, schema.instance_noun or "", *schema.class_names]
     for feature in schema.features:
         names += [feature.name, *feature.aliases, *(str(c) for c in feature.categories or ())]
     # each name as written lower case ("avgrpe") and in its words ("avg", "rpe": `name_words`, acronyms whole)
