@@ -121,7 +121,7 @@ def scored_group(text: str, schema: HostSchema | None, vocabulary: frozenset[str
     # the things the host's own name counts ("boots" of "ski boot fittings") are its instances in other words
     # ("on the ski boots": its name's other words may lead in)
     named = {w for w in re.findall(r"[a-z]{3,}", schema.name.lower()) if w not in known and w + "s" not in known}
-    nouns |= {w + "s" for w in named}
+    nouns |= {w if w.endswith("s") else w + "s" for w in named}  # "cooperage casks": casks
     counted = set(words) & nouns and set(words) <= nouns | named
     if words[0] in _NO_GROUP or counted or any(c.isdigit() for c in phrase):
         return None

@@ -51,7 +51,7 @@ _RESTRICTS_NOTHING = frozenset(
     "first last top bottom next previous two three four five ten data dataset set sets split sample samples general "
     "question focus total particular there here it them list table model its their his her your my our these those "
     "such kind kinds type types sort sorts of and or ones instances examples rows records entries items points "
-    "people".split()
+    "people non".split()  # ("the non-leaky ones": the prefix picks nothing out by itself)
 )
 # Plurals that are things the model or the data give, not instances ("on the predictions", "for the features").
 _NOT_INSTANCES = frozenset(
