@@ -12,8 +12,13 @@ from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 __all__ = ["age_change"]
 
 
-def age_change(text: str, schema: HostSchema, age: FeatureSchema, other_changes: bool) -> ChangeValue | None:
-    """The age `text` supposes, or None; a bare number is read only when the turn changes nothing else."""
+def age_change(
+    text: str, schema: HostSchema, age: FeatureSchema, other_changes: bool, worded: bool = False
+) -> ChangeValue | None:
+    """The age `text` supposes, or None; a bare number is read only when the turn changes nothing else. A step in a
+    word of the age's own name ("one season younger") only in the worded readings (`worded`), never the selector's
+    change flag, which reads what the shipped selector was trained on.
+    """
     match = re.search(rf"\b(?P<n>{_NUM})\s*(?P<unit>{_SPAN})\s+(?P<dir>older|younger)\b", text, re.IGNORECASE)
     if match:
         sign = "+" if match.group("dir").lower() == "older" else "-"
@@ -26,7 +31,7 @@ def age_change(text: str, schema: HostSchema, age: FeatureSchema, other_changes:
     match = re.search(
         rf"\b(?P<n>{_NUM}|one|an?)\s*(?P<unit>[a-z]{{3,}})\s+(?P<dir>older|younger)\b", text, re.IGNORECASE
     )
-    if match and _own_unit(match.group("unit"), age):  # "one season younger" of an age kept in seasons
+    if worded and match and _own_unit(match.group("unit"), age):  # "one season younger" of an age kept in seasons
         n = match.group("n") if match.group("n")[0].isdigit() else "1"
         return f"{'+' if match.group('dir').lower() == 'older' else '-'}{n}"
     match = re.search(

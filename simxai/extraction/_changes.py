@@ -376,7 +376,7 @@ def extract_changes(
     if age is not None and multiple is not None:
         changes[age.name] = multiple  # "half as old", "twice as old"
     if age is not None and age.name not in changes:
-        age_value = age_change(text, schema, age, bool(changes))  # "10 years older", "turned 60", "if she were 60"
+        age_value = age_change(text, schema, age, bool(changes), worded=worded_amounts)  # "10 years older"
         if age_value is not None:
             changes[age.name] = age_value
     for name, category in _category_verbs(text, schema, changes):
