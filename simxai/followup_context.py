@@ -115,12 +115,17 @@ def scored_group(text: str, schema: HostSchema | None, vocabulary: frozenset[str
     words = phrase.lower().split()
     noun = (schema.instance_noun or "").lower()
     nouns = {noun, noun + "s", noun + "es"} if noun else set()
-    if words[0] in _NO_GROUP or set(words) <= nouns or any(c.isdigit() for c in phrase):
-        return None
-    parts = {p for w in words for p in re.split(r"[-_']", w) if p} - nouns
     known = {p for f in schema.features for p in re.split(r"[\s_]+", f.name.lower())}
     known |= {str(v).lower() for f in schema.features for v in (f.categories or ())}
     known |= {c.lower() for c in schema.class_names}
+    # the things the host's own name counts ("boots" of "ski boot fittings") are its instances in other words
+    # ("on the ski boots": its name's other words may lead in)
+    named = {w for w in re.findall(r"[a-z]{3,}", schema.name.lower()) if w not in known and w + "s" not in known}
+    nouns |= {w if w.endswith("s") else w + "s" for w in named}  # "cooperage casks": casks
+    counted = set(words) & nouns and set(words) <= nouns | named
+    if words[0] in _NO_GROUP or counted or any(c.isdigit() for c in phrase):
+        return None
+    parts = {p for w in words for p in re.split(r"[-_']", w) if p} - nouns
     if parts & (_NOT_A_GROUP | vocabulary | known) or words[0].endswith("ing"):
         return None
     if extract_label(phrase, schema) is not None:

@@ -51,7 +51,7 @@ _RESTRICTS_NOTHING = frozenset(
     "first last top bottom next previous two three four five ten data dataset set sets split sample samples general "
     "question focus total particular there here it them list table model its their his her your my our these those "
     "such kind kinds type types sort sorts of and or ones instances examples rows records entries items points "
-    "people".split()
+    "people non".split()  # ("the non-leaky ones": the prefix picks nothing out by itself)
 )
 # Plurals that are things the model or the data give, not instances ("on the predictions", "for the features").
 _NOT_INSTANCES = frozenset(
@@ -77,8 +77,8 @@ class UnheldSubset:
 
 
 def _host_words(schema: HostSchema) -> set[str]:
-    """Every word of the host's features, aliases, categories, labels and instance noun, lowercased."""
-    names = [schema.instance_noun or "", *schema.class_names]
+    """Every word of the host's name, features, aliases, categories, labels and instance noun, lowercased."""
+    names = [schema.name, schema.instance_noun or "", *schema.class_names]
     for feature in schema.features:
         names += [feature.name, *feature.aliases, *(str(c) for c in feature.categories or ())]
     # each name as written lower case ("avgrpe") and in its words ("avg", "rpe": `name_words`, acronyms whole)
@@ -103,6 +103,27 @@ def _held(word: str, held: set[str]) -> bool:
     return word in held or (len(word) >= 5 and any(h[:5] == word[:5] for h in held if len(h) >= 5))
 
 
+def _picked_out(picking: Sequence[str], held: set[str]) -> bool:
+    """Whether the host holds the words picking a subset out: one of them, or every one as a noun or adjective made
+    from a host word ("the renters" of a category "rent"; "the glasgow renters" still names a place it lacks).
+    """
+    if any(_held(w, held) for w in picking):
+        return True
+    return bool(picking) and all(_derived_stems(w.lower().strip("'")) & held for w in picking)
+
+
+def _derived_stems(word: str) -> set[str]:
+    """The words of four letters or more that `word` is made from by -er(s) or -y, with a doubled last consonant
+    undone ("renters" -> rent, "shippers" -> ship, "rusty" -> rust).
+    """
+    stems = set()
+    for ending in ("ers", "er", "y"):
+        if word.endswith(ending):
+            stem = word[: -len(ending)]
+            stems |= {stem, stem[:-1]} if len(stem) > 2 and stem[-1] == stem[-2] else {stem}
+    return {stem for stem in stems if len(stem) >= 4}
+
+
 #: The functions that take a group: a subset their call would drop is asked about.
 _GROUPED = frozenset({"get_model_performance", "get_data_information"})
 
@@ -120,7 +141,7 @@ def unheld_subset(text: str, calls: Sequence[ToolCall], schema: HostSchema | Non
     held = _host_words(schema)
     for match in _WITH_MEASURE.finditer(text):
         picking = [w for w in re.split(r"[\s'-]+", match.group("words")) if w and w.lower() not in _RESTRICTS_NOTHING]
-        if picking and not any(_held(w, held) for w in picking):
+        if picking and not _picked_out(picking, held):
             return UnheldSubset(match.group(0).split(None, 1)[-1])  # a measure the host does not hold
     noun = (schema.instance_noun or "").lower()
     for match in _SUBSET.finditer(text):
@@ -140,7 +161,7 @@ def unheld_subset(text: str, calls: Sequence[ToolCall], schema: HostSchema | Non
         if not picking or (not match.group("words").split() and place is None):
             continue  # nothing picks a subset out; "on the wineries": a plural alone is the instances in other words
         said = match.group(0).split(None, 2)[-1]
-        if not any(_held(w, held) for w in picking):
+        if not _picked_out(picking, held):
             return UnheldSubset(said)
         categorical = held - {w for f in schema.features if f.type == "numeric" for w in _feature_words(f)}
         graded = _graded_feature(picking, schema)
@@ -197,11 +218,11 @@ def unread_part(text: str, calls: Sequence[ToolCall], schema: HostSchema | None)
             words.append(match.group("place"))
         # a comparative restates the group's own bound ("the windier crossings over 30 km/h")
         picking = [w for w in words if w.lower() not in _RESTRICTS_NOTHING and not re.search(r"(?:er|est)$", w)]
-        if picking and not any(_held(w, held) for w in picking):
+        if picking and not _picked_out(picking, held):
             return group, match.group(0).split(None, 2)[-1]
     for match in _ROWS_WITH_MEASURE.finditer(text):
         picking = [w for w in re.split(r"[\s'-]+", match.group("words")) if w and w.lower() not in _RESTRICTS_NOTHING]
-        if picking and not any(_held(w, held) for w in picking):
+        if picking and not _picked_out(picking, held):
             said = text[match.start() : match.end("words")]  # "routes with a grip", "predicted X with HRV": routes
             return group, said if match.group("rows") else f"{regular_plural(noun or 'instance')} {said}"
     return None

@@ -23,6 +23,8 @@ def age_clauses(text: str, schema: HostSchema, age: FeatureSchema) -> list[str]:
         rf"(?:{_group_noun(schema)}|{_PEOPLE_NOUNS}|people|persons|folks?|those|them|many|ones|individuals|everyone|"
         r"anyone|"
         r"men|women|males|females|"
+        # people named by their age ("the kids, under 16", "juniors under 12")
+        r"kids|children|teens|teenagers|youngsters|juniors|seniors|adults|toddlers|"
         # a noun for people by what they do ("learners", "employees", "tenants", "residents", "drivers"): the
         # English endings of such nouns, in the plural
         r"[a-z]{2,}(?:ers|ees|ists|ants|ents|ians|ors))"

@@ -12,8 +12,13 @@ from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 __all__ = ["age_change"]
 
 
-def age_change(text: str, schema: HostSchema, age: FeatureSchema, other_changes: bool) -> ChangeValue | None:
-    """The age `text` supposes, or None; a bare number is read only when the turn changes nothing else."""
+def age_change(
+    text: str, schema: HostSchema, age: FeatureSchema, other_changes: bool, worded: bool = False
+) -> ChangeValue | None:
+    """The age `text` supposes, or None; a bare number is read only when the turn changes nothing else. A step in a
+    word of the age's own name ("one season younger") only in the worded readings (`worded`), never the selector's
+    change flag, which reads what the shipped selector was trained on.
+    """
     match = re.search(rf"\b(?P<n>{_NUM})\s*(?P<unit>{_SPAN})\s+(?P<dir>older|younger)\b", text, re.IGNORECASE)
     if match:
         sign = "+" if match.group("dir").lower() == "older" else "-"
@@ -23,6 +28,12 @@ def age_change(text: str, schema: HostSchema, age: FeatureSchema, other_changes:
         # "3 weeks older" of an age in days: +21
         amount = round(float(_parse_number(match.group("n"))) * said / kept, 2)
         return f"{sign}{int(amount) if amount.is_integer() else amount}"
+    match = re.search(
+        rf"\b(?P<n>{_NUM}|one|an?)\s*(?P<unit>[a-z]{{3,}})\s+(?P<dir>older|younger)\b", text, re.IGNORECASE
+    )
+    if worded and match and _own_unit(match.group("unit"), age):  # "one season younger" of an age kept in seasons
+        n = match.group("n") if match.group("n")[0].isdigit() else "1"
+        return f"{'+' if match.group('dir').lower() == 'older' else '-'}{n}"
     match = re.search(
         rf"\b(?:were|was|is|be|turned|aged?)\s+(?P<n>{_NUM})\s*(?:years?|yrs?)?\s*(?:old)?\b",
         text,
@@ -51,6 +62,16 @@ _UNIT_SPELLINGS = {
     "week": {"week", "weeks", "wk", "wks", "w"},
     "day": {"day", "days", "d"},
 }
+
+
+def _own_unit(word: str, age: FeatureSchema) -> bool:
+    """Whether `word` is a word of the age feature's name or aliases, in the singular or plural, that is no unit of
+    `_SPAN` ("season" of `Seasons`, "winters" of an alias "winters in use"): an age counted in it.
+    """
+    word = word.lower()
+    words = set(re.findall(r"[a-z]{3,}", " ".join([age.name, *age.aliases]).lower().replace("_", " ")))
+    words -= {"age", "old", "how", "the", "long"}
+    return not re.fullmatch(_SPAN, word) and bool({word, word + "s", word.removesuffix("s")} & words)
 
 
 def _age_unit(age: FeatureSchema) -> str:

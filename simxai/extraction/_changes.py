@@ -62,7 +62,9 @@ _DEC_WORDED = _DEC_VERBS + "|fall|falls|falling"
 _SET_WORDED = (
     r"(?:(?:came|comes|come|got|gets|get|went|goes|go|gone|was|were)\s+)?(?:down|up)\s+to|"
     r"(?:comes|came|drops|falls|rises|climbs|jumps|moves|gets)\s+to|(?:(?:is|was|were|be|been|gets?|got)\s+)?made|"
-    r"(?:(?:was|were|is|be|been|being|got|gets?)\s+){2}" + rf"(?:{_TO_VERBS})\s+to|{_SET}"
+    r"(?:(?:was|were|is|be|been|being|got|gets?)\s+){2}" + rf"(?:{_TO_VERBS})\s+to|{_SET}|"
+    # any participle after a verb of being then "to": "the edges were sharpened to 90 %", "was topped up to 8"
+    r"(?:was|were|is|be|been|being|got|gets?)\s+[a-z]{3,}(?:ed|en)(?:\s+(?:up|down|back))?\s+to"
 )
 _MULTIPLIERS = {
     "double": "*2",
@@ -374,7 +376,7 @@ def extract_changes(
     if age is not None and multiple is not None:
         changes[age.name] = multiple  # "half as old", "twice as old"
     if age is not None and age.name not in changes:
-        age_value = age_change(text, schema, age, bool(changes))  # "10 years older", "turned 60", "if she were 60"
+        age_value = age_change(text, schema, age, bool(changes), worded=worded_amounts)  # "10 years older"
         if age_value is not None:
             changes[age.name] = age_value
     for name, category in _category_verbs(text, schema, changes):

@@ -15,11 +15,11 @@ from simxai.extraction._category_forms import category_form
 from simxai.extraction._class_names import class_mentions
 from simxai.extraction._features import feature_mentions
 from simxai.extraction._lexicon import _GROUP_NOUNS, _NO, _PEOPLE_NOUNS, _YES, _group_noun, yes_no_of
-from simxai.extraction._noun_presence import had_noun
-from simxai.hosts.base import HostSchema
+from simxai.extraction._noun_presence import had_noun, noun_adjective
+from simxai.hosts.base import HostSchema, regular_plural
 from simxai.instances import clause_field, parse_condition
 
-__all__ = ["alternatives", "completed_group", "unread_value"]
+__all__ = ["alternatives", "category_with_its_noun", "completed_group", "unread_value"]
 
 
 def alternatives(condition: str) -> list[str]:
@@ -220,6 +220,7 @@ def yes_no_participles(text: str, schema: HostSchema) -> list[tuple[int, int, st
             for match in re.finditer(pattern, text, re.IGNORECASE):
                 found.append((match.start(), match.end(), f"{feature.name} = {no if match.group('non') else yes}"))
         found += had_noun(text, feature, yes, no)  # "without a sally" of `sally_fitted`
+        found += noun_adjective(text, feature, yes, no)  # "the rusty ones" of `edge_rust`
     return sorted(found)
 
 
@@ -258,3 +259,26 @@ def unread_value(text: str, schema: HostSchema) -> str | None:
             if close or ending is not None:
                 return match.group("w")
     return None
+
+
+# Words of a supposition about one instance: a category with its feature's noun there is a change, not a group
+_SUPPOSED = re.compile(r"\b(?:if|were|had|suppose|instead)\b|\d", re.IGNORECASE)
+
+
+def category_with_its_noun(text: str, schema: HostSchema) -> bool:
+    """Whether a category stands before a plural of a word of its own feature's name or aliases, naming the rows
+    with that value ("the stiff shells" of `shell_flex`, "the touring skis" of an alias "type of ski"); never in a
+    supposition or beside a number ("if 12 had stiff shells" changes one instance).
+    """
+    if _SUPPOSED.search(text):
+        return False
+    for feature in schema.features:
+        categories = [str(c).lower() for c in feature.categories or () if str(c).replace("_", "").isalpha()]
+        terms = " ".join([feature.name, *feature.aliases]).lower().replace("_", " ")
+        nouns = {regular_plural(w) for w in re.findall(r"[a-z]{3,}", terms)} - {regular_plural(c) for c in categories}
+        if not categories or not nouns:
+            continue
+        values = "|".join(re.escape(c).replace("_", r"[_\s-]") for c in categories)
+        if re.search(rf"\b(?:{values})[\s-]+(?:{'|'.join(map(re.escape, nouns))})\b", text, re.IGNORECASE):
+            return True
+    return False

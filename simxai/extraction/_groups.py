@@ -17,7 +17,13 @@ from simxai.extraction._class_union import joined, union_clauses
 from simxai.extraction._dashed_ids import said_id_range
 from simxai.extraction._features import _category_mentions, age_feature, feature_mentions
 from simxai.extraction._fractions import said_fraction
-from simxai.extraction._group_values import _class_group, _named_values, unread_value, yes_no_participles
+from simxai.extraction._group_values import (
+    _class_group,
+    _named_values,
+    category_with_its_noun,
+    unread_value,
+    yes_no_participles,
+)
 from simxai.extraction._group_words import (
     OR_TAIL,
     _in_range,
@@ -119,6 +125,7 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
                 re.IGNORECASE,
             )
         )
+        or category_with_its_noun(text, schema)  # "the stiff shells" of shell_flex
     )
     clauses: list[str] = []
     for mention in feature_mentions(text, schema):
@@ -221,6 +228,9 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
         plain = text
         for start, end, _clause in spans:
             plain = plain[:start] + " " * (end - start) + plain[end:]
+        # ("predictions for the water-damaged ones", "the rusty ones": the yes/no feature said as an adjective)
+        clauses += [c for _start, _end, c in spans if clause_field(c) not in named]
+        named = {clause_field(c) for c in clauses}
         clauses += [f"{feature} = {category}" for feature, category in _category_mentions(plain, schema, named)]
     clauses += month_clauses(text, schema, {clause_field(c) for c in clauses}, group_context)  # "in july or later"
     if clauses:

@@ -1,5 +1,6 @@
 """A yes/no feature that says a thing is there ("sally_fitted", "has_garage", "lid_on"), said by its noun: "without a
-sally", "with no sally", "had no sally" are its "no"; "with a sally", "has a garage" its "yes". The noun is the name
+sally", "with no sally", "had no sally" are its "no"; "with a sally", "has a garage" its "yes". A yes/no feature
+named by a noun is also said by its adjective ("rusty" of `edge_rust`). The noun is the name
 without "has"/"with" before it or a participle after it; nothing here reads a word of any data set.
 """
 
@@ -10,7 +11,7 @@ import re
 from simxai.extraction._lexicon import yes_no_of
 from simxai.hosts.base import FeatureSchema, HostSchema
 
-__all__ = ["had_noun", "had_noun_changes"]
+__all__ = ["had_noun", "had_noun_changes", "noun_adjective"]
 
 
 _HAVING = frozenset("has have had with".split())
@@ -68,3 +69,29 @@ def had_noun_changes(text: str, schema: HostSchema) -> dict[str, str]:
         if len(said) == 1:
             changes[feature.name] = said.pop()
     return changes
+
+
+def _adjectives(noun: str) -> set[str]:
+    """The adjectives in -y a noun makes ("rust" -> rusty, "mud" -> muddy, "ice" -> icy); none of a short word."""
+    if not noun.isalpha() or len(noun) < 3 or noun.endswith(("y", "s")):
+        return set()
+    if noun.endswith("e"):
+        return {noun[:-1] + "y"}
+    if re.search(r"[^aeiou][aeiou][bdgmnpt]$", noun):
+        return {noun + noun[-1] + "y"}
+    return {noun + "y"}
+
+
+def noun_adjective(text: str, feature: FeatureSchema, yes: str, no: str) -> list[tuple[int, int, str]]:
+    """A yes/no feature named by a noun, said as the adjective in -y of the last word of its name or an alias:
+    "the rusty ones" of `edge_rust` -> yes; "non-rusty", "not rusty" -> no. (start, end, condition) each.
+    """
+    terms = (t.lower().replace("_", " ").split() for t in (feature.name, *feature.aliases))
+    forms = {form for words in terms if words for form in _adjectives(words[-1])}
+    if not forms:
+        return []
+    said = "|".join(sorted(map(re.escape, forms)))
+    return [
+        (match.start(), match.end(), f"{feature.name} = {no if match.group('non') else yes}")
+        for match in re.finditer(rf"(?<![\w-])(?P<non>non[\s-]?|not\s+)?(?:{said})(?![\w-])", text, re.IGNORECASE)
+    ]

@@ -203,7 +203,11 @@ _NOT_BEFORE = re.compile(r"\bnot\s+(?:(?:a|an|the)\s+)?$", re.IGNORECASE)
 _BUT_BETWEEN = re.compile(r"\s*,?\s*but\s+(?:rather\s+|instead\s+)?(?:(?:a|an|the)\s+)?", re.IGNORECASE)
 # "<class>, not <class>", "<class> and not <class>", "<class> but not <class>": the first is wanted
 _THEN_NOT_BETWEEN = re.compile(r"\s*[,;]?\s*(?:(?:and|but)\s+)?not\s+(?:(?:a|an|the)\s+)?", re.IGNORECASE)
-_INSTEAD_BETWEEN = re.compile(r"\s*,?\s*(?:instead\s+of|rather\s+than)\s+(?:(?:being|a|an|the)\s+)?", re.IGNORECASE)
+# ("a regrind rather than be retired", "instead of getting a refusal": a verb of being or becoming may lead in)
+_INSTEAD_BETWEEN = re.compile(
+    r"\s*,?\s*(?:instead\s+of|rather\s+than)\s+(?:(?:be|being|get|getting|become|becoming)\s+)?(?:(?:a|an|the)\s+)?",
+    re.IGNORECASE,
+)
 
 
 def not_but(text: str, mentions: list[tuple[int, int, str]]) -> str | None:
