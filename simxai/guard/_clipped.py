@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from simxai.guard._causes import _COMMON
+from simxai.guard._mentions import camel_split
 
 __all__ = ["FIGURE_AFTER", "clipped_aliases", "clipped_labels", "figure_words"]
 
@@ -59,7 +60,7 @@ def _parts(spelled: str) -> list[str]:
 @functools.lru_cache(maxsize=1024)
 def _name_parts(spelled: str) -> tuple[str, ...]:
     """`_parts`, read once per name: a host's names are read on every reply."""
-    split = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", spelled)
+    split = camel_split(spelled)
     return tuple(p for p in re.split(r"[_\W\d]+", split.lower()) if p)
 
 

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-__all__ = ["Mention", "find_mentions", "mention_pattern", "name_words"]
+__all__ = ["Mention", "camel_split", "find_mentions", "mention_pattern", "name_words"]
 
 
 @dataclass(frozen=True)
@@ -50,6 +50,14 @@ def mention_pattern(name: str) -> re.Pattern[str]:
 
 
 @functools.lru_cache(maxsize=8192)
+def camel_split(name: str, sep: str = " ") -> str:
+    """`name` with `sep` between a lower-case letter and the capital after it ("CloudBaseFt" -> "Cloud Base Ft")."""
+    return _CAMEL.sub(sep, name)
+
+
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+
+
 def name_words(name: str, pattern: str = r"[a-z]+") -> tuple[str, ...]:
     """The words `pattern` finds in `name` lower-cased: a host's names (features, labels, aliases, metrics,
     descriptions) are split so on every reply, so each name's words are read once.

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from simxai.guard._mentions import name_words
+from simxai.guard._mentions import camel_split, name_words
 
 __all__ = ["foreign_period"]
 
@@ -50,7 +50,7 @@ def foreign_period(following: str, names: Iterable[str], held: bool) -> bool:
 
 def _words(name: str) -> tuple[str, ...]:
     """A name's words, a camel-cased one split too ("OxidationMinutes": oxidation, minutes)."""
-    return name_words(re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name))
+    return name_words(camel_split(name))
 
 
 def _measured_in(words: tuple[str, ...], spellings: set[str]) -> bool:

@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from simxai.guard._mentions import camel_split
+
 __all__ = ["DENOMINATOR", "SLACK", "key_feature", "subject_count"]
 
 #: Right before a number: it divides a rate ("2.7 per 100", "1 in every 1,000" is read elsewhere).
@@ -36,7 +38,7 @@ _NO_KEY = frozenset("value level rate total number amount mean average share mod
 
 def _words(name: str) -> set[str]:
     """The words of a feature's name ("creditScore" and "credit_score" -> credit, score)."""
-    spaced = re.sub(r"(?<=[a-z])(?=[A-Z])", "_", name)
+    spaced = camel_split(name, "_")
     return {w for w in re.split(r"[\W_]+", spaced.lower()) if len(w) >= 4}
 
 

@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable
 
 from simxai.guard._facts import Facts
+from simxai.guard._mentions import camel_split
 from simxai.guard._prefilter import gated
 from simxai.guard._reading import NumberClaim
 from simxai.guard._size_pairs import compared_sizes
@@ -79,7 +80,7 @@ def _name_end(feature: str) -> str:
     """A feature's name as its unit ends it: lower case, no spaces or degree sign, brackets round, camel case split
     ("cloud_base_ft" of CloudBaseFt, "bellmass(kg)" of "Bell Mass [kg]", "pourtemp(c)" of "Pour Temp (°C)").
     """
-    split = re.sub(r"(?<=[a-z])(?=[A-Z])", "_", feature).lower()
+    split = camel_split(feature, "_").lower()
     return split.replace("[", "(").replace("]", ")").replace("°", "").replace(" ", "")
 
 
@@ -131,7 +132,7 @@ def counted_feature(
         return None
     owners = set()
     for feature in features:
-        words = re.sub(r"(?<=[a-z])(?=[A-Z])", "_", feature).lower().split("_")
+        words = camel_split(feature, "_").lower().split("_")
         words += [a.lower() for a in aliases.get(feature, ()) if " " not in a]
         if word in {_singular(w) for w in words}:
             owners.add(feature)
