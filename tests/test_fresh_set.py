@@ -721,9 +721,9 @@ MINIMUMS: dict[str, dict[str, Any]] = {
         "dialogues_per_host": {"demo": 3, "sentiment": 2, "loan": 3, "saltpan": 8},
     },
     "fresh-2026-12-06aj": {
-        "requests": 221,
+        "requests": 225,
         "dialogues": 16,
-        "per_host": {"demo": 47, "sentiment": 42, "loan": 45, "darkroom": 87},
+        "per_host": {"demo": 49, "sentiment": 42, "loan": 47, "darkroom": 87},
         "dialogues_per_host": {"demo": 3, "sentiment": 2, "loan": 3, "darkroom": 8},
     },
 }
