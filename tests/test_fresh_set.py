@@ -1,5 +1,5 @@
 """The fresh evaluation sets (evalsets/fresh-2026-12-01, -01b, ..., -03k, -03l, -03m, -03n, -03o, -03p, -03q, -04r,
-..., -06af, -06ag, -06ah, -06ai) are well formed.
+..., -06af, -06ag, -06ah, -06ai, -06aj) are well formed.
 
 No accuracy is asserted. Also checks the argument normalisation of `bench/fresh_set.py`, which scores the set.
 """
@@ -37,6 +37,7 @@ SET_DIRS = tuple(
         "fresh-2026-12-05ae", "fresh-2026-12-06af", "fresh-2026-12-06ag",
         "fresh-2026-12-06ah",
         "fresh-2026-12-06ai",
+        "fresh-2026-12-06aj",
     )
 )  # fmt: skip
 SET_DIR = SET_DIRS[0]
@@ -280,6 +281,13 @@ SALTPAN_CATEGORIES = {
     "Bank": ("Causeway", "Marsh", "Tidewall"),
     "RainCover": ("False", "True"),
 }
+#: The invented community-darkroom host of set AJ (`evalsets/fresh-2026-12-06aj/host_darkroom.py`): ids 139001-139300,
+#: film rolls called "roll"; three labels (the steward's grade of the negatives); units in brackets ("Dev Time (min)"),
+#: snake_case and CamelCase names, an immutable film stock.
+DARKROOM_NUMERIC = (
+    "Developer Temp (C)", "Dev Time (min)", "agitation_per_min", "roll_age_months", "ExposureStops", "FixerUses",
+)  # fmt: skip
+DARKROOM_CATEGORIES = {"Stock": ("Halden", "Morrow", "Vesta")}
 HOSTS: dict[str, dict[str, Any]] = {
     "demo": {"ids": range(442), "labels": ("stable", "progressing"), "features": DEMO_FEATURES, "categories": {}},
     "sentiment": {"ids": range(120), "labels": ("negative", "positive"), "features": (), "categories": {}},
@@ -480,6 +488,12 @@ HOSTS: dict[str, dict[str, Any]] = {
         "labels": ("wait", "rake"),
         "features": SALTPAN_NUMERIC + tuple(SALTPAN_CATEGORIES),
         "categories": SALTPAN_CATEGORIES,
+    },
+    "darkroom": {
+        "ids": range(139001, 139301),
+        "labels": ("clean", "thin", "fogged"),
+        "features": DARKROOM_NUMERIC + tuple(DARKROOM_CATEGORIES),
+        "categories": DARKROOM_CATEGORIES,
     },
 }
 #: What each set was written to hold (its README): set C is smaller per host and has nine dialogues.
@@ -705,6 +719,12 @@ MINIMUMS: dict[str, dict[str, Any]] = {
         "dialogues": 16,
         "per_host": {"demo": 44, "sentiment": 40, "loan": 47, "saltpan": 82},
         "dialogues_per_host": {"demo": 3, "sentiment": 2, "loan": 3, "saltpan": 8},
+    },
+    "fresh-2026-12-06aj": {
+        "requests": 225,
+        "dialogues": 16,
+        "per_host": {"demo": 49, "sentiment": 42, "loan": 47, "darkroom": 87},
+        "dialogues_per_host": {"demo": 3, "sentiment": 2, "loan": 3, "darkroom": 8},
     },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
