@@ -66,8 +66,7 @@ THATCH_CONFIG: dict[str, Any] = {
         "target_description": "what the thatcher advised after the survey",
         "model_description": "scikit-learn RandomForestClassifier (200 trees, depth at most 6, seed 0); the reed "
         "and the netting enter as their codes.",
-        "training": "Fitted on 240 of the 300 synthetic roofs; the other 60 are held out for the performance "
-        "figures.",
+        "training": "Fitted on 240 of the 300 synthetic roofs; the other 60 are held out for the performance figures.",
         "limitations": [
             "Synthetic roofs, invented for testing; not a real thatcher's survey.",
             "One spring only: the weather of other years is not in the data.",
@@ -111,9 +110,8 @@ def _frame() -> Any:
     )
     score_sound = 0.9 + 0.08 * (depth - 24) - 0.09 * (ridge - 9) - 0.02 * (moss - 18) + rng.normal(0, 0.5, n)
     score_ridge = 0.2 * (ridge - 9) + 0.15 * (holes - 3) * (1 - netted) + 0.1 + rng.normal(0, 0.5, n)
-    score_coat = (
-        -0.14 * (depth - 24) + 0.04 * (moss - 18) - 0.06 * (pitch - 50) + 0.4 * (reed == 1) - 0.6 + rng.normal(0, 0.5, n)
-    )
+    score_coat = -0.14 * (depth - 24) + 0.04 * (moss - 18) - 0.06 * (pitch - 50) + 0.4 * (reed == 1) - 0.6
+    score_coat = score_coat + rng.normal(0, 0.5, n)
     frame["survey_verdict"] = np.argmax(np.column_stack([score_sound, score_ridge, score_coat]), axis=1)
     return frame
 
