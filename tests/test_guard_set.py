@@ -1,4 +1,4 @@
-"""The unseen guard sets (evalsets/guard-2026-12-01b to -06ai) are well formed, and its scorer counts right.
+"""The unseen guard sets (evalsets/guard-2026-12-01b to -06aj) are well formed, and its scorer counts right.
 
 No figure of the guard is asserted here: the set is scored by `bench/guard_set.py`.
 """
@@ -50,6 +50,7 @@ SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "
     ROOT / "evalsets" / "guard-2026-12-06ag",
     ROOT / "evalsets" / "guard-2026-12-06ah",
     ROOT / "evalsets" / "guard-2026-12-06ai",
+    ROOT / "evalsets" / "guard-2026-12-06aj",
 )
 SCRIPT = ROOT / "bench" / "guard_set.py"
 #: A set's host whose instances are not called by the host's name (set S's bonsai nursery talks of trees).
@@ -64,6 +65,7 @@ NOUNS = {
     "kite": "launch",
     "curling": "delivery",
     "ropewalk": "rope",
+    "thatch": "roof",
 }
 KINDS = {
     "faithful", "label_swap", "other_class_probability", "value_swap", "direction_flip", "rank_change",
@@ -189,6 +191,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         ("guard-2026-12-06ag", {"lock": 3, "demo": 3, "sentiment": 3, "loan": 3}, 400),
         ("guard-2026-12-06ah", {"typewriter": 3, "demo": 3, "sentiment": 3, "loan": 3}, 420),
         ("guard-2026-12-06ai", {"saddle": 3, "demo": 3, "sentiment": 3, "loan": 3}, 420),
+        ("guard-2026-12-06aj", {"thatch": 3, "demo": 3, "sentiment": 3, "loan": 3}, 420),
     ],
     ids=[
         "set F",
@@ -221,6 +224,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         "set AG (06ag)",
         "set AH (06ah)",
         "set AI (06ai)",
+        "set AJ (06aj)",
     ],
 )
 def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_both_verdicts(
@@ -397,6 +401,13 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
             (136801, 137100),
             {"Leather", "girthed_daily"},
         ),
+        (
+            "guard-2026-12-06aj",
+            "thatch",
+            ["sound", "reridge", "rethatch"],
+            (139301, 139600),
+            {"Reed", "wire_netted"},
+        ),
     ],
     ids=[
         "set F",
@@ -430,6 +441,7 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
         "set AG lock (06ag)",
         "set AH typewriter (06ah)",
         "set AI saddle (06ai)",
+        "set AJ thatch (06aj)",
     ],
 )
 def test_a_set_brings_its_host_and_its_lines_name_only_its_instances_and_features(
