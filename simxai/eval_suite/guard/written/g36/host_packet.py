@@ -104,7 +104,7 @@ def _frame() -> Any:
     decay = decay + 0.8 * (family == 2) - 0.3 * (family == 0) + rng.normal(0, 0.8, n)
     outcome = np.zeros(n, dtype=int)
     outcome[decay > 0.3] = 1
-    outcome[decay > 2.0] = 2
+    outcome[decay > 1.5] = 2
     frame["germination"] = outcome
     return frame
 
