@@ -67,8 +67,7 @@ LIDO_CONFIG: dict[str, Any] = {
         },
         "target_description": "the pool after the morning check: open or closed",
         "model_description": "A logistic regression on the standardised numbers, the pool one-hot encoded.",
-        "training": "Fitted on 192 of the 240 synthetic checks; the other 48 are held out for the performance "
-        "figures.",
+        "training": "Fitted on 192 of the 240 synthetic checks; the other 48 are held out for the performance figures.",
         "limitations": [
             "Synthetic checks, invented for testing; not a real lido's log book.",
             "Does not know the air temperature, the lifeguard rota or whether the pumps were running.",
