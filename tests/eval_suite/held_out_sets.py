@@ -354,6 +354,13 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (4, 6),
         "own_hosts": ("flue", "pony"),
     },
+    "w65": {
+        "folder": "people",
+        "requests": 203,
+        "dialogues": 20,
+        "turns": (4, 6),
+        "own_hosts": ("lido", "thatch"),
+    },
 }
 #: The sets whose gold calls each file runs (every other set, in name order, so that old and new sets mix).
 GOLD_CALL_HALVES = (sorted(SETS)[0::2], sorted(SETS)[1::2])
