@@ -12,7 +12,6 @@ from collections.abc import Callable
 
 import numpy as np
 import pandas as pd
-import pytest
 from sklearn.neighbors import KNeighborsClassifier
 
 from simxai.backends import load_backend
@@ -45,7 +44,6 @@ def test_the_default_budget_covers_one_kernel_explanation_with_the_default_backg
     assert ServerSettings().call_evaluations >= KERNEL_EVALUATIONS * 100  # the default background_size
 
 
-@pytest.mark.slow  # a kernel explanation of one row with the default budget (13 s of CPU in ci37's figures)
 async def test_a_kernel_explanation_of_one_row_is_served_with_the_default_evaluation_budget(db_path):
     host = _kernel_host()
     assert 2**12 - 2 > KERNEL_EVALUATIONS  # sampled coalitions: the costly case
