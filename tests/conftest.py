@@ -25,6 +25,24 @@ if os.environ["OMP_NUM_THREADS"] == "1":
     threadpool_limits(1)
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run the files that hold a `slow` test first, then the others by their number of tests, most first.
+
+    CI's `--dist loadfile --no-loadscope-reorder` hands whole files to its two workers in this order. xdist's own
+    order (by number of tests alone) put the costliest files last, since they hold few tests: one of them then ran
+    alone on one worker while the other had nothing left to do. The order of the tests inside a file is kept.
+    """
+    files: dict[str, list[pytest.Item]] = {}
+    for item in items:
+        files.setdefault(item.nodeid.split("::")[0], []).append(item)
+
+    def rank(tests: list[pytest.Item]) -> tuple[bool, int]:
+        return (not any(test.get_closest_marker("slow") for test in tests), -len(tests))
+
+    items[:] = [test for tests in sorted(files.values(), key=rank) for test in tests]
+
+
 class _CPUGuardHit(BaseException):
     """Raised by SIGPROF inside a call that used up its CPU-time guard (a BaseException: no parser catches it)."""
 

@@ -317,6 +317,7 @@ async def test_the_feature_in_focus_follows_data_questions(demo_host):
 # ---- what a new user meets ------------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # runs the snippet in a new Python process (about 6 s of CPU)
 def test_the_readmes_custom_function_snippet_runs_as_a_script(tmp_path):
     import re
     import subprocess

@@ -64,6 +64,7 @@ def test_call_without_the_instance_says_how_to_pass_it_once(capsys, demo_host):
     assert f"""--args '{{"instance": {first}}}'""" in err
 
 
+@pytest.mark.slow  # runs `simxai chat` in a new Python process (about 6 s of CPU)
 def test_chat_jsonl_with_the_router_follows_the_conversation():
     out = run(
         "chat",

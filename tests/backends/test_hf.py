@@ -241,6 +241,7 @@ def make_request(**options: Any) -> CompletionRequest:
     return CompletionRequest(messages=options.pop("messages", messages), tools=TOOLS[:3], **options)
 
 
+@pytest.mark.slow  # loads transformers and a model (about 8 s of CPU)
 async def test_complete_runs_the_whole_code_path(model_folder: Path) -> None:
     backend = TransformersBackend(model_folder, max_new_tokens=12)
     assert backend.name == f"hf:{model_folder}"
