@@ -79,10 +79,11 @@ class HostOptions(pydantic.BaseModel):
 
     name: str
     target: str
-    class_names: dict[int | float | str, str] | list[str] | None = None
+    # bool first: YAML's `{false: fails, true: passes}` keeps its booleans (a True/False target), not 0 and 1
+    class_names: dict[bool | int | float | str, str] | list[str] | None = None
     instance_noun: str = "instance"
     categorical_features: list[str] = []
-    category_names: dict[str, dict[int | float | str, str]] = {}
+    category_names: dict[str, dict[bool | int | float | str, str]] = {}
     id_column: str | None = None
     immutable_features: list[str] = []
     feature_aliases: dict[str, list[str]] = {}
