@@ -79,3 +79,24 @@ def test_a_model_in_memory_takes_boolean_keys_too(folder: Path) -> None:
     data = pd.read_csv(folder / "cylinders.csv")
     host = host_from_model(model, data, name="cylinders", target="passed", class_names={False: "fails", True: "passes"})
     assert host.class_names == ["fails", "passes"]
+
+
+def test_yaml_boolean_keys_name_a_true_false_features_categories(tmp_path: Path) -> None:
+    rng = np.random.default_rng(141702)
+    data = pd.DataFrame(
+        {"wall_loss_pct": np.round(rng.uniform(0, 12, 60), 1), "rust_seen": rng.uniform(0, 1, 60) < 0.4}
+    )
+    data["hydro_test"] = np.where(data.wall_loss_pct + 4 * data.rust_seen < 8, "passes", "fails")
+    model = DecisionTreeClassifier(max_depth=3, random_state=0).fit(
+        data[["wall_loss_pct", "rust_seen"]], data.hydro_test
+    )
+    joblib.dump(model, tmp_path / "model.joblib")
+    data.to_csv(tmp_path / "cylinders.csv", index=False)
+    path = tmp_path / "host.yaml"
+    path.write_text(
+        "name: cylinders\nmodel_path: model.joblib\ndata_path: cylinders.csv\ntarget: hydro_test\n"
+        "category_names: {rust_seen: {true: rusty, false: clean}}\n"
+    )
+    host = load_host_config(path)
+    rusty = int(np.flatnonzero(data.rust_seen.to_numpy())[0])
+    assert host.resolve(rusty).values["rust_seen"] == "rusty"
