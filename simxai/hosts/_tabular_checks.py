@@ -111,6 +111,8 @@ def check_features(model: Any, data: pd.DataFrame, target: str) -> list[str]:
 def _mapped_name(class_names: Mapping[Any, str], value: Any) -> str | None:
     """The name a mapping gives a class value; keys match by value (0 and 0.0 and "0" name the same class)."""
     for key, name in class_names.items():
+        if isinstance(value, bool) and isinstance(key, str) and key.strip().lower() in ("true", "false"):
+            key = key.strip().lower() == "true"  # a JSON config's keys are strings: "true" names the class True
         if isinstance(key, bool) != isinstance(value, bool):
             continue
         if key == value or str(key).strip() == str(value):

@@ -79,10 +79,11 @@ class HostOptions(pydantic.BaseModel):
 
     name: str
     target: str
-    class_names: dict[int | float | str, str] | list[str] | None = None
+    # bool first: YAML's `{false: fails, true: passes}` keeps its booleans (a True/False target), not 0 and 1
+    class_names: dict[bool | int | float | str, str] | list[str] | None = None
     instance_noun: str = "instance"
     categorical_features: list[str] = []
-    category_names: dict[str, dict[int | float | str, str]] = {}
+    category_names: dict[str, dict[bool | int | float | str, str]] = {}
     id_column: str | None = None
     immutable_features: list[str] = []
     feature_aliases: dict[str, list[str]] = {}
@@ -220,19 +221,22 @@ def validate_fields(schema: type[_Fields], raw: dict[str, Any], where: str) -> _
 def _file(config_path: Path, field: str, value: Path) -> Path:
     resolved = value if value.is_absolute() else config_path.parent / value
     if not resolved.is_file():
-        # the files beside it of the same kind, the closest first ("modle.joblib": did you mean model.joblib?)
-        folder = resolved.parent
-        others = (
-            sorted(p.name for p in folder.iterdir() if p.is_file() and p.suffix == resolved.suffix)
-            if folder.is_dir()
-            else []
-        )
-        near = closest(resolved.name, others)
-        hint = (
-            f" (did you mean {near[0]}?)" if near else (f"; {folder} holds {', '.join(others[:5])}" if others else "")
-        )
-        raise UsageError(f"{config_path}: field {field!r}: no file at {resolved}{hint}")
+        raise UsageError(f"{config_path}: field {field!r}: no file at {resolved}{_nearby(resolved, {resolved.suffix})}")
     return resolved
+
+
+def _nearby(missing: Path, suffixes: set[str]) -> str:
+    """The files beside a missing one with one of `suffixes`, the closest first ("modle.joblib": " (did you mean
+    model.joblib?)"), or the folder's few such files, or nothing.
+    """
+    folder = missing.parent
+    others = (
+        sorted(p.name for p in folder.iterdir() if p.is_file() and p.suffix.lower() in suffixes)
+        if folder.is_dir()
+        else []
+    )
+    near = closest(missing.name, others)
+    return f" (did you mean {near[0]}?)" if near else (f"; {folder} holds {', '.join(others[:5])}" if others else "")
 
 
 def _test_ids(config_path: Path, path: Path) -> list[int]:
@@ -264,7 +268,9 @@ def load_host_config(path: str | Path) -> TabularHost:
     """
     config_path = Path(path)
     if not config_path.is_file():
-        raise UsageError(f"no host configuration file at {config_path}")
+        raise UsageError(
+            f"no host configuration file at {config_path}{_nearby(config_path, {'.yaml', '.yml', '.json'})}"
+        )
     config = _parse(config_path, _read(config_path))
     model_file = _file(config_path, "model_path", config.model_path)
     data_file = _file(config_path, "data_path", config.data_path)

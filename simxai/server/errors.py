@@ -112,9 +112,11 @@ def classify(exc: BaseException) -> ErrorInfo:
                 message,
                 extra,
             )
-        return ErrorInfo(
-            exc.status_code, _HTTP_TYPES.get(exc.status_code, "error"), str(detail), headers=dict(exc.headers or {})
-        )
+        headers = dict(exc.headers or {})
+        allowed = next((v for k, v in headers.items() if k.lower() == "allow"), "")
+        if exc.status_code == 405 and allowed:
+            detail = f"This path does not take that method; it takes {allowed} (the API: /docs)"
+        return ErrorInfo(exc.status_code, _HTTP_TYPES.get(exc.status_code, "error"), str(detail), headers=headers)
     if isinstance(exc, RequestValidationError):
         return _validation(exc)
     if isinstance(exc, ArgumentError):
@@ -171,10 +173,38 @@ def _unreadable(cause: BaseException | None) -> str:
     return "the body could not be read as JSON"
 
 
+def _not_an_object(given: Any) -> str:
+    """What a body that is not a JSON object was, and what to send instead (FastAPI says only "Input should be a
+    valid dictionary or object to extract fields from").
+    """
+    if isinstance(given, bytes | bytearray):
+        # FastAPI hands the raw bytes on when the request did not say it was JSON (`curl -d`, a form, plain text)
+        kind = "not sent as JSON (set the header Content-Type: application/json)"
+    else:
+        kind = f"a JSON {_JSON_KINDS.get(type(given), 'value')}, not an object"
+    return f"the body must be a JSON object of the request's fields (listed at /docs); it was {kind}"
+
+
+_JSON_KINDS: dict[type, str] = {
+    list: "list",
+    str: "string",
+    int: "number",
+    float: "number",
+    bool: "boolean",
+    type(None): "null",
+}
+
+
 def _validation(exc: RequestValidationError) -> ErrorInfo:
     problems = []
     details = []
-    for error in exc.errors():
+    errors = list(exc.errors())
+    # A misspelt field is both missing and extra: name the missing one beside the extra ("did you mean content?").
+    missing: dict[tuple[Any, ...], list[str]] = {}
+    for error in errors:
+        if error.get("type") == "missing" and len(error.get("loc", ())) > 1:
+            missing.setdefault(tuple(error["loc"][:-1]), []).append(str(error["loc"][-1]))
+    for error in errors:
         # The first element of `loc` says where ("body", "query", "path"); the rest names the field.
         where = [str(part) for part in error.get("loc", ())]
         field = ".".join(where[1:]) if len(where) > 1 else (where[0] if where else "request")
@@ -183,6 +213,10 @@ def _validation(exc: RequestValidationError) -> ErrorInfo:
         if error.get("type") == "json_invalid":
             message = "the body is not valid JSON"
             field = "body"
+        elif error.get("type") in ("model_attributes_type", "dict_type", "model_type") and where == ["body"]:
+            message = _not_an_object(error.get("input"))
+        elif error.get("type") == "extra_forbidden" and len(wanted := missing.get(tuple(error["loc"][:-1]), [])) == 1:
+            message = f"{message} (did you mean {wanted[0]}?)"
         problems.append(f"{field}: {message}")
         details.append({"field": field, "message": message})
     text = "; ".join(problems) or "the request is invalid"

@@ -131,3 +131,15 @@ def test_a_misspelt_file_or_feature_is_refused_with_the_name_meant(tmp_path: Pat
     host = load_host_config(path)
     with pytest.raises(ArgumentError, match="a fraction of 1, not a percentage"):
         host.resolve("fare_share > 50")
+
+
+def test_a_misspelt_configuration_file_name_gets_the_nearest_one(tmp_path: Path) -> None:
+    """`--host-config hosts.yaml` beside host.yaml (newuser39): the line names the file meant."""
+    (tmp_path / "host.yaml").write_text("name: x")
+    (tmp_path / "model.joblib").write_text("")
+    with pytest.raises(
+        UsageError, match=r"^no host configuration file at .*hosts\.yaml \(did you mean host\.yaml\?\)$"
+    ):
+        load_host_config(tmp_path / "hosts.yaml")
+    with pytest.raises(UsageError, match=r"holds host\.yaml$"):
+        load_host_config(tmp_path / "cylinders.json")

@@ -166,9 +166,9 @@ async def test_an_oversized_body_is_413_declared_or_streamed(client):
         (b"[" * 10_000 + b"]" * 10_000, "application/json", "nested too deeply"),
         (b'{"a":' * 5_000 + b"1" + b"}" * 5_000, "application/json", "nested too deeply"),
         (b'{"content": "x", "n": 1' + b"0" * 5_000 + b"}", "application/json", "digits"),
-        (b'{"content": "predict patient 1"}', "text/plain", "valid dictionary"),
-        (b"null", "application/json", "valid dictionary"),
-        (b'"just a string"', "application/json", "valid dictionary"),
+        (b'{"content": "predict patient 1"}', "text/plain", "not sent as JSON (set the header Content-Type"),
+        (b"null", "application/json", "the body must be a JSON object of the request's fields"),
+        (b'"just a string"', "application/json", "it was a JSON string, not an object"),
     ],
     ids=[
         "empty", "empty-no-type", "blank", "binary", "non-utf8-in-string", "nested-lists", "nested-objects",

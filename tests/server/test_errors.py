@@ -19,7 +19,10 @@ from .helpers import new_session, say, serving, unreachable_backend
         ({"content": 12}, "content: Input should be a valid string"),
         ({"content": "   "}, "the message is empty"),
         ({"content": "hi", "role": "user"}, "role: Extra inputs are not permitted"),
-        ([{"content": "hi"}], "Input should be a valid dictionary"),
+        (
+            [{"content": "hi"}],
+            "the body must be a JSON object of the request's fields (listed at /docs); it was a JSON list",
+        ),
     ],
 )
 async def test_wrong_json_shape_is_422_naming_the_field(client, body, needle):
