@@ -59,6 +59,8 @@ def _subject(payload: dict[str, Any], facts: Facts) -> None:
         facts.subject_id = subject["id"]
     for feature, value in (subject.get("values") or {}).items():
         _tie(facts.feature_numbers, str(feature).lower(), value)
+        if isinstance(value, str) and _num(value) is None:
+            facts.categories[str(feature).lower()] = value
     for key in ("description", "text", "condition"):
         if isinstance(subject.get(key), str):
             facts.texts.append(subject[key])
