@@ -58,6 +58,9 @@ PAIR_WORDS = 3
 _FROM_TO = re.compile(
     r"\bfrom\s+[-+−]?\d+(?:[.,]\d+)*\s*%?\s*(?:to|→|->|–|-)\s*(?:about\s+|around\s+|roughly\s+)?$", re.I
 )
+#: A number written in thousands or millions ("81.7k", "2.4m", "1.2 bn"): a quantity said in its own scale, which
+#: the feature named before need not be measured in.
+_SCALED = re.compile(r"(?:k|K|m|M|bn|mn)\b")
 #: A clause break: a semicolon, a new line, a sentence's end, a ticker's bar before a name ("A +0.4 ▲ | B −0.1"; a
 #: table's "| bmi | 23.7 |" has a number after its bar).
 _BREAK = re.compile(r"[;!?\n]|\.(?:\s|$)|\s[|│¦]\s+(?=[^\W\d_])")
@@ -136,6 +139,8 @@ def number_mechanism(
     unit = unit_feature(after, set(names.features.values()))
     if (unit is not None and unit[0].lower() in wanted) or ("age" in wanted and said_as_age(before, after)):
         return via  # bound by its unit ("36.7 mm", "a 47-year-old"): as sure as a name beside it
+    if _SCALED.match(after):
+        return via + LOOSE  # "asking 81.7k": a count in thousands, of whatever field holds 81.7 (claims-46)
     if borrowed and _owned_elsewhere(names, wanted, before, sentence[max(0, at) : max(0, at + claim.start)]):
         return via + LOOSE  # "the ramp under 148", "Lorries, 23 % of the traffic, added 0.111" (claims-19)
     return via if close_binding(names, wanted, before, after) else via + LOOSE
