@@ -26,7 +26,8 @@ from simxai.guard._facts import Facts
 __all__ = ["surer_claims"]
 
 _SURER = re.compile(
-    r"\b(?:surer|firmer|safer|more\s+(?:certain|confident|confidence|sure|firmly|surely|clear-?cut|decisive(?:ly)?|secure)|"
+    r"\b(?:surer|firmer|safer|clearer|more\s+(?:certain|confident|confidence|sure|firmly|surely|clear-?cut|decisive(?:ly)?|"
+    r"secure)|"
     r"less\s+(?:borderline|marginal|close)|(?:the\s+)?stronger\s+(?:\w+\s+)?(?:call|approval|rejection|prediction|case|one))\b",
     re.I,
 )
@@ -95,7 +96,9 @@ def _by_value(before: str, facts: Sequence[Facts], sure: dict[int, float]) -> in
     for f in facts:
         if f.subject_id in sure:
             numbers = {n for key, values in f.feature_numbers.items() for n in values}
-            words = {v.lower().replace("-", " ") for v in f.categories.values() if len(v) > 2}
+            values = [v.lower().replace("-", " ") for v in f.categories.values() if len(v) > 2]
+            # a value or one long word of it ("the park item" of "city park")
+            words = {*values, *(w for v in values for w in v.split() if len(w) > 3)}
             own[f.subject_id] = (numbers, words)
     if len(own) != 2:
         return None
