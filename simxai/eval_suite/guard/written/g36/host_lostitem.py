@@ -60,12 +60,10 @@ LOSTITEM_CONFIG: dict[str, Any] = {
             "owner enquiries": "enquiries from people describing a matching item in the first week",
             "Weight [g]": "weight of the item, in grams",
         },
-        "target_description": "whether the item was collected by its owner (reunited) or never collected "
-        "(unclaimed)",
+        "target_description": "whether the item was collected by its owner (reunited) or never collected (unclaimed)",
         "model_description": "a scikit-learn GradientBoostingClassifier (60 trees, depth 2, learning rate 0.1, seed "
         "36) on the raw columns; the finding place enters as its code and the name tag as 0/1.",
-        "training": "Fitted on 120 of the 150 synthetic items; the other 30 are held out for the performance "
-        "figures.",
+        "training": "Fitted on 120 of the 150 synthetic items; the other 30 are held out for the performance figures.",
         "limitations": [
             "Synthetic items, invented for testing; not a real office's ledger.",
             "Trained on 120 items only; its probabilities are rough.",
