@@ -65,9 +65,11 @@ def category_value_claims(
         reserved: words that are the host's own names (classes, features, the instance noun), lower case.
         context: the user's own words.
     """
-    if not categories or sentence.rstrip().endswith("?") or _CONTRAST.search(sentence):
+    if not categories or sentence.rstrip().endswith("?"):
         return
     if any(f.changes or f.what_if or f.options or f.kept or f.still or f.rewrites for f in facts):
+        return
+    if not any(f.categories for f in facts) or _CONTRAST.search(sentence):
         return
     subjects = [f for f in facts if f.subject_id is not None and f.categories]
     if ids:

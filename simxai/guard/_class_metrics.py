@@ -95,10 +95,10 @@ def class_metric_claims(
     sentence: str, labels: Sequence[str], forms: Mapping[str, str], facts: Facts
 ) -> Iterator[tuple[str, bool]]:
     """(claim, holds) for what `sentence` says of one class's recall or precision (see the module's doc)."""
-    if len(labels) < 2 or sentence.rstrip().endswith("?") or _DENIED.search(sentence):
+    if len(labels) < 2 or not (facts.confusions or facts.label_metrics) or sentence.rstrip().endswith("?"):
         return
     per_class = _per_class(labels, facts)
-    if not any(per_class.values()):
+    if not any(per_class.values()) or _DENIED.search(sentence):
         return
     index = {label: i for i, label in enumerate(labels)}
     spellings = {label.lower(): index[label] for label in labels}

@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from simxai.guard._mentions import find_mentions
+from simxai.guard._prefilter import gated
 from simxai.guard._statement_checks import _mechanism
 from simxai.guard._transcript import answer_claims
 
@@ -138,7 +139,7 @@ def label_set_claims(reply: str, labels: Iterable[str], known: set[str]) -> Iter
 
 #: "the remainder split between progressing and borderline", "the rest shared among A and B" (claims-46): the
 #: share left over is split between classes, so each item named must be one.
-_SPLIT = re.compile(
+_SPLIT = gated(
     r"\b(?:rest|remainder|remaining(?:\s+[a-z]+)?|others?)\s+(?:is\s+|are\s+|being\s+)?(?:split|shared|divided|spread)"
     r"\s+(?:between|among|across)\s+(?P<a>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?)\s+and\s+(?P<b>[A-Za-z][\w'-]*)",
     re.I,
