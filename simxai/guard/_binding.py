@@ -58,6 +58,9 @@ PAIR_WORDS = 3
 _FROM_TO = re.compile(
     r"\bfrom\s+[-+−]?\d+(?:[.,]\d+)*\s*%?\s*(?:to|→|->|–|-)\s*(?:about\s+|around\s+|roughly\s+)?$", re.I
 )
+#: A number written in thousands or millions ("81.7k", "2.4m", "1.2 bn"): a quantity said in its own scale, which
+#: the feature named before need not be measured in.
+_SCALED = re.compile(r"(?:k|K|m|M|bn|mn)\b")
 #: A clause break: a semicolon, a new line, a sentence's end, a ticker's bar before a name ("A +0.4 ▲ | B −0.1"; a
 #: table's "| bmi | 23.7 |" has a number after its bar).
 _BREAK = re.compile(r"[;!?\n]|\.(?:\s|$)|\s[|│¦]\s+(?=[^\W\d_])")
@@ -80,6 +83,21 @@ def _close_gap(gap: str) -> bool:
     if numbers and _GLOSSED_NOUN.search(gap[numbers[0].end() :]):
         return False  # "age (−0.152) and the lorries (−0.112)": the second number is the lorries', in brackets
     return not _BREAK.search(gap) and len(_WORD.findall(gap)) <= CLOSE_WORDS
+
+
+def _after_another(names: _Names, before: str) -> bool:
+    """Whether the last feature named in `before` has a number of its own: one between it and the end of `before`
+    ("credit score 838, asking "), or one right before it ("€31.9k income, asking ").
+    """
+    ahead = find_mentions(before, names.features, quoted_only=names.quoted_only)
+    if not ahead:
+        return False
+    last = max(ahead, key=lambda m: m.end)
+    return _NUMBER.search(before[last.end :]) is not None or _OWN_BEFORE.search(before[: last.start]) is not None
+
+
+#: A number right before a name, its own: "€31.9k income", "12 % tin".
+_OWN_BEFORE = re.compile(r"\d(?:k|K|m|M|%)?\s*$")
 
 
 def close_binding(names: _Names, wanted: set[str], before: str, after: str) -> bool:
@@ -136,6 +154,8 @@ def number_mechanism(
     unit = unit_feature(after, set(names.features.values()))
     if (unit is not None and unit[0].lower() in wanted) or ("age" in wanted and said_as_age(before, after)):
         return via  # bound by its unit ("36.7 mm", "a 47-year-old"): as sure as a name beside it
+    if _SCALED.match(after) and _after_another(names, before):
+        return via + LOOSE  # "credit score 838, asking 81.7k": in thousands, of whatever field holds it (claims-46)
     if borrowed and _owned_elsewhere(names, wanted, before, sentence[max(0, at) : max(0, at + claim.start)]):
         return via + LOOSE  # "the ramp under 148", "Lorries, 23 % of the traffic, added 0.111" (claims-19)
     return via if close_binding(names, wanted, before, after) else via + LOOSE

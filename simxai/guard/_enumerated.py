@@ -58,7 +58,8 @@ _CLAUSE_WORDS = frozenset(
     "carry carries make makes take takes keep keeps hold holds show shows go goes same little much "
     "about above below across after before around at by for from in into near on onto over past per than "
     "through to toward towards under up down with within without via between beyond against along "
-    "trail trails lag lags".split()  # "the rest trail well behind" (claims-27)
+    "trail trails lag lags "  # "the rest trail well behind" (claims-27)
+    "turn turns flip flips tip tips".split()  # "turns a refund into a rebooking (0.48)": an outcome's verb (claims-46)
 ) | {"worth"}  # "..., worth about −1.0 toward X": a contribution's size, no name (claims-45)
 #: Words that are no name's content: determiners, quantities, order, and the words of a list itself.
 _EMPTY = (

@@ -107,6 +107,8 @@ class Facts:
     statistics: dict[str, dict[str, float]] = field(default_factory=dict)
     #: the field names of a result payload ("predicted_label"): a reply that writes one names no feature
     fields: set[str] = field(default_factory=set)
+    #: feature (lower case) -> the subject's own value when it is a word, not a number ("scrap bronze"; claims-46)
+    categories: dict[str, str] = field(default_factory=dict)
 
     def merge(self, other: Facts) -> Facts:
         """The union of two subjects' facts (a sentence that names no subject is checked against all)."""
@@ -145,6 +147,9 @@ class Facts:
         out.meanings = {**self.meanings, **other.meanings}
         out.kept = {**self.kept, **other.kept}
         out.statistics = {**self.statistics, **other.statistics}
+        # two subjects' words for one feature are no one subject's: a merged fact keeps only those they share
+        out.categories = {k: v for k, v in self.categories.items() if other.categories.get(k, v) == v}
+        out.categories |= {k: v for k, v in other.categories.items() if k not in self.categories}
         for name in (
             "attributions", "local_ranking", "global_ranking", "what_if", "texts", "rewrites", "options", "matrices",
             "confusions",

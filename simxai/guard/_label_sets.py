@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from simxai.guard._mentions import find_mentions
+from simxai.guard._prefilter import gated
 from simxai.guard._statement_checks import _mechanism
 from simxai.guard._transcript import answer_claims
 
@@ -30,7 +31,8 @@ LISTED = "label set's extra item"
 #: Between two items of a list.
 _SEPARATOR = re.compile(r"\s*(?:,\s*(?:or\s+|and\s+)?|\s/\s|/|\s+or\s+|\s+and\s+|\s·\s)\s*", re.I)
 #: Where a list ends.
-_END = re.compile(r"[.;:!?()\[\]\n—–]|\s-\s|\s+(?:at|for|of|in|on)\s", re.I)
+#: A clause of condition ends it too ("referred to a manager when the scores are close"; claims-46).
+_END = re.compile(r"[.;:!?()\[\]\n—–]|\s-\s|\s+(?:at|for|of|in|on|when|whenever|if|unless)\s", re.I)
 #: First words of an item that is no class: determiners, quantifiers, pronouns.
 _NOT_FIRST = frozenset(
     "the a an all both each every either neither no none its their his her this that these those some any most "
@@ -44,7 +46,7 @@ _COUNTS = frozenset("one two three four five six seven eight nine ten".split())
 _LEAD_ITEM = re.compile(r"\s*[A-Za-z][A-Za-z'_-]*(?:\s+[A-Za-z][A-Za-z'_-]*){0,2}\s*(?:,|/|\s(?:or|and))\s*")
 #: An item of one to three plain words, with articles between them after the first ("referred to an underwriter",
 #: claims-39).
-_ARTICLE = r"(?:\s+(?:an?|the)(?=\s))?"
+_ARTICLE = r"(?:\s+(?:an?|the|another)(?=\s))?"  # "forwarded to another office" (claims-46)
 _PLAIN = re.compile(rf"[A-Za-z][A-Za-z'_-]*{_ARTICLE}(?:\s+[A-Za-z][A-Za-z'_-]*{_ARTICLE}){{0,2}}")
 #: Marks around an item that are not part of it (emphasis, quotes, spaces).
 _MARKS = " *_`'\""
@@ -135,6 +137,29 @@ def label_set_claims(reply: str, labels: Iterable[str], known: set[str]) -> Iter
             yield f"label '{item}' (in a list of the classes)", False
 
 
+#: "the remainder split between progressing and borderline", "the rest shared among A and B" (claims-46): the
+#: share left over is split between classes, so each item named must be one.
+_SPLIT = gated(
+    r"\b(?:rest|remainder|remaining(?:\s+[a-z]+)?|others?)\s+(?:is\s+|are\s+|being\s+)?(?:split|shared|divided|spread)"
+    r"\s+(?:between|among|across)\s+(?P<a>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?)\s+and\s+(?P<b>[A-Za-z][\w'-]*)",
+    re.I,
+)
+
+
+def split_claims(reply: str, labels: Iterable[str], known: set[str]) -> Iterator[tuple[str, bool]]:
+    """(claim, False) for each item of a split of the remaining share between classes that is no class."""
+    labels = list(labels)
+    for m in _SPLIT.finditer(reply):
+        items = [m.group("a"), m.group("b")]
+        whole = [any(x.start == 0 and x.end == len(i) for x in find_mentions(i, labels)) for i in items]
+        if not any(whole):
+            continue
+        for item, label in zip(items, whole, strict=True):
+            words = item.lower().split()
+            if not label and words[0] not in _NOT_FIRST and not _known(words, known):
+                yield f"label '{item}' (in a split of the classes)", False
+
+
 def label_claims(
     reply: str, labels: Iterable[str], known: set[str], predicted: set[str], recorded: set[str]
 ) -> Iterator[tuple[str, bool, str]]:
@@ -145,4 +170,6 @@ def label_claims(
     for said, holds in answer_claims(reply, labels, known, predicted, recorded):
         yield said, holds, _mechanism("answer_claims", said)
     for said, holds in label_set_claims(reply, labels, known):
+        yield said, holds, LISTED
+    for said, holds in split_claims(reply, labels, known):
         yield said, holds, LISTED

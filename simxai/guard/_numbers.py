@@ -93,18 +93,17 @@ class _NumberChecks(_NumberNames):
         high = f"-{claim.high.raw}" if claim.high is not None else ""
         text = f"number {claim.raw}{high}{'%' if claim.percent and claim.bounds is None else ''}"
         share = claim.percent or (0 <= claim.value <= 1 and claim.decimals > 0)
-        if share and unnamed_outcome(
-            clause[: offset + claim.start],
-            clause[offset + claim.end :],
-            [*self.names.labels, *self.label_forms, *self.names.features],
-        ):
+        spellings = [*self.names.labels, *self.label_forms, *self.names.features]
+        at = sentence.find(clause) if self.clause_at is None else self.clause_at
+        unnamed = share and unnamed_outcome(clause[: offset + claim.start], clause[offset + claim.end :], spellings)
+        # "the chance of collection rises a little, from 14 % to 18 %": the outcome in a clause before (claims-46)
+        if unnamed or (share and unnamed_outcome(sentence[: max(0, at + offset + claim.start)], "", spellings)):
             # "11 % that it rings true": some class's share, which one the words do not say (claims-45)
             shares: set[float] = set().union(*(self._tied(facts, "label", x) for x in self.names.labels))
             if shares:
                 self.report.claim(f"{text} (a class's share, said in other words)", fits(claim, shares), via="number")
             return
-        # Where the clause stands in the sentence (a clause led by a carried feature starts before its text).
-        at = sentence.find(clause) if self.clause_at is None else self.clause_at
+        # Where the clause stands in the sentence (a clause led by a carried feature starts before its text): `at`.
         phase = number_phase(sentence, max(0, at + offset + claim.start), self.names.labels)
         # A cue right after the number names its state: "(78.6 % before)", "72.9 % after the edit".
         told = cue.PHASE_AFTER_NUMBER.match(clause[offset + claim.end :])

@@ -59,6 +59,8 @@ def _subject(payload: dict[str, Any], facts: Facts) -> None:
         facts.subject_id = subject["id"]
     for feature, value in (subject.get("values") or {}).items():
         _tie(facts.feature_numbers, str(feature).lower(), value)
+        if isinstance(value, str) and _num(value) is None:
+            facts.categories[str(feature).lower()] = value
     for key in ("description", "text", "condition"):
         if isinstance(subject.get(key), str):
             facts.texts.append(subject[key])
@@ -252,6 +254,8 @@ def _structured(payload: dict[str, Any]) -> Facts:
                 if move:
                     diff = abs(float(after[label]) - float(before[label]))
                     facts.amounts |= {diff, round(diff * 100, 6)}
+                    if float(before[label]) > 0:  # "cuts the failure risk by about a third" (claims-46)
+                        facts.amounts.add(round(diff / float(before[label]), 6))
         _counts(facts, get("old_label_counts"))
         _counts(facts, get("new_label_counts"))
         facts.counted = isinstance(get("new_label_counts"), dict)

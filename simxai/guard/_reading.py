@@ -10,13 +10,11 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
-from simxai._spoken import UNITS
-from simxai.guard._measured import share_scale
 from simxai.guard._mentions import _QUOTES, Mention, find_mentions
 from simxai.guard._prefilter import gated
-from simxai.guard._spaced import spaced
+from simxai.guard._said_numbers import NumberClaim, worded_shares
 from simxai.turn_memo import per_turn
 
 __all__ = [
@@ -91,27 +89,6 @@ _CONTACT = gated(
 SUBJECT_LIST = re.compile(
     r"\b(?:patients|reviews|applicants|instances|rows|cases|ids)\s+#?\d+(?:\s*,\s*#?\d+)*\s*(?:,|and|&|vs\.?)$", re.I
 )
-
-
-@dataclass(frozen=True)
-class NumberClaim:
-    """A number as written: its value, decimals shown, whether it is a percentage, and where it is; a range
-    ("75-80%") is one claim whose `high` is its upper end.
-    """
-
-    raw: str
-    value: float
-    decimals: int
-    percent: bool
-    start: int
-    end: int
-    high: NumberClaim | None = None
-    #: written as an approximation ("about 80 %", "roughly 0.75"): a round number stands for its neighbourhood
-    approx: bool = False
-    #: a share said in words ("just under half", "roughly two in three"): the percentages it allows
-    bounds: tuple[float, float] | None = None
-    #: said as a count ("34 approved applicants", "Wrong: 26", "64/86"): only a whole number of the outputs is it
-    count: bool = False
 
 
 def normalise(text: str) -> str:
@@ -319,57 +296,6 @@ def _digit_numbers(text: str) -> Iterator[NumberClaim]:
             continue
         approx = bool(_APPROX.search(text[max(0, match.start() - 24) : match.start()]))
         yield _claim(match.group(1), bool(match.group(2)), match.start(), match.end(), approx)
-
-
-# The number words are `_spoken.UNITS` (the one table of them); "a" counts one in "a third".
-_COUNTS = UNITS | {"a": 1}
-#: The denominators: a fraction's word ("thirds") or a number word ("two in three").
-_PARTS = UNITS | {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fifth": 5}
-_PARTS |= {"fifths": 5, "tenth": 10, "tenths": 10}
-_HEDGE = "(?:just|a bit|a little|slightly) (?:under|over|below|above|less than|more than)|nearly|almost|roughly|"
-_WORDED = gated(
-    rf"(?<![\w-])(?P<hedge>{spaced(_HEDGE + 'about|around|approximately|close to|some')})?\s*"
-    r"(?:(?P<half>half)|(?P<num>a|one|two|three|four)[- ](?P<part>half|thirds?|quarters?|fifths?|tenths?)|"
-    r"(?P<n>one|two|three|four|five|six|seven|eight|nine)\s+(?:chances?\s+)?(?:in|out of)\s+"
-    r"(?P<d>two|three|four|five|six|seven|eight|nine|ten)|"
-    r"(?P<dn>[1-9])\s+(?:chances?\s+)?(?:in|out of)\s+(?P<dd>[2-9]|10))(?![\w.,-]?\d|[\w-])",
-    re.IGNORECASE,
-)
-_SHARE_AFTER = re.compile(r"\s*(?:of\b|the time\b|confiden|chance|probab|odds)", re.I)
-_SHARE_BEFORE = re.compile(r"\b(?:at|with|gets?|is|sits at|only)\s+$", re.I)
-
-
-def worded_shares(text: str) -> Iterator[NumberClaim]:
-    """Shares said in words, as percentages with the span their words allow: "roughly two in three" (61-73 %),
-    "just under half" (42-50.5 %), "a quarter of the time" (20-30 %). A bare fraction word that is no share
-    ("cut it in half", "the first half") is not read.
-    """
-    for m in _WORDED.finditer(text):
-        if m.group("dn"):  # in figures only with a hedge: "roughly 8 in 10" (a bare "1 in 4" may be a count)
-            share = int(m.group("dn")) / int(m.group("dd")) if m.group("hedge") else 2.0
-        elif m.group("n"):
-            share = _COUNTS[m.group("n").lower()] / _PARTS[m.group("d").lower()]
-        elif m.group("half"):
-            share = 0.5
-        else:
-            share = _COUNTS[m.group("num").lower()] / _PARTS[m.group("part").lower()]
-        scale = share_scale(text[m.end() :])  # "a tenth of a millimetre": no share; "of a percent": 0.1 %
-        if share > 1 or scale is None:
-            continue
-        hedge = " ".join((m.group("hedge") or "").lower().split())
-        said = m.group("n") is not None or m.group("dn") is not None or hedge != ""
-        if not said and not (_SHARE_AFTER.match(text[m.end() :]) or _SHARE_BEFORE.search(text[: m.start()])):
-            continue
-        p, k = share * scale, scale / 100
-        if hedge.endswith(("under", "below", "less than")) or hedge in ("nearly", "almost"):
-            low, high = p - 9 * k, p + 0.5 * k
-        elif hedge.endswith(("over", "above", "more than")):
-            low, high = p - 0.5 * k, p + 9 * k
-        else:
-            low, high = p - 6 * k, p + 6 * k
-        start = next(m.start(g) for g in ("half", "num", "n", "dn") if m.group(g))
-        raw = text[start : m.end()]
-        yield NumberClaim(raw, p, 0, True, start, m.end(), approx=True, bounds=(low, high))
 
 
 def _is_marker(text: str, start: int, end: int) -> bool:

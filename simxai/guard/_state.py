@@ -59,6 +59,8 @@ class Vocabulary(pydantic.BaseModel):
     functions: list[str] = []
     #: Each feature's description in the schema: its words are a paraphrase's, not an invented feature's.
     descriptions: dict[str, str] = {}
+    #: Each categorical feature's categories in the schema: a subject said to hold another is checked (claims-46).
+    categories: dict[str, list[str]] = {}
 
     @classmethod
     def for_schema(cls, schema: HostSchema, functions: Sequence[str] = ()) -> Vocabulary:
@@ -70,6 +72,7 @@ class Vocabulary(pydantic.BaseModel):
             instance_noun=schema.instance_noun,
             functions=list(functions),
             descriptions={f.name: f.description for f in schema.features if f.description},
+            categories={f.name: list(f.categories) for f in schema.features if f.categories},
         )
 
 

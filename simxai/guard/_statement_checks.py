@@ -8,10 +8,13 @@ from `_checks` (claims-20), which reads the clauses.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
+from simxai.guard._category_values import category_value_claims
 from simxai.guard._caught_of import caught_of_claims
 from simxai.guard._chains import ranked_chains
+from simxai.guard._class_metrics import class_metric_claims
 from simxai.guard._confusions import confusion_claims
 from simxai.guard._global_for import global_label_claims
 from simxai.guard._glosses import gloss_claims
@@ -20,7 +23,9 @@ from simxai.guard._influence import _in_order
 from simxai.guard._kept import kept_edit_claims
 from simxai.guard._leaning import leaning_claims
 from simxai.guard._meanings import meaning_claims
+from simxai.guard._mentions import name_words
 from simxai.guard._metric_order import metric_order_claims
+from simxai.guard._reading import subject_ids
 from simxai.guard._record_forms import recorded_form_claims
 from simxai.guard._rule_labels import rule_label_claims
 from simxai.guard._said_order import said_order_claims
@@ -84,7 +89,7 @@ class _StatementChecks(_CheckState):
                 self.report.claim(said, holds, via=_mechanism("movement_claims", said))
             for said, holds in said_order_claims(sentence):  # claims-27
                 self.report.claim(said, holds, via=_mechanism("said_order_claims", said))
-            for said, holds in surer_claims(sentence, self.facts):  # claims-27
+            for said, holds in surer_claims(sentence, self.facts, self.label_forms):  # claims-27
                 self.report.claim(said, holds, via=_mechanism("surer_claims", said))
             for said, holds in surer_gap_claims(sentence, self.facts):  # "surer by about eight points" (claims-39)
                 self.report.claim(said, holds, via=_mechanism("surer_gap_claims", said))
@@ -107,6 +112,10 @@ class _StatementChecks(_CheckState):
             for said, holds in gloss_claims(sentence, self.names.labels, self.all.meanings):
                 self.report.claim(said, holds, via=_mechanism("gloss_claims", said))
             self._chains(sentence)
+            for said, holds in self._category_values(sentence):  # claims-46
+                self.report.claim(said, holds, via=_mechanism("category_value_claims", said))
+            for said, holds in class_metric_claims(sentence, self.names.labels, self.label_forms, self.all):
+                self.report.claim(said, holds, via=_mechanism("class_metric_claims", said))  # claims-46
             for said, holds in statistic_claims(sentence, self.names.features, self.names.labels, self.all.statistics):
                 self.report.claim(said, holds, via=_mechanism("statistic_claims", said))
             stats, before = self.all.statistics, self.previous_named
@@ -122,6 +131,16 @@ class _StatementChecks(_CheckState):
                 self.report.skip(text)
             else:
                 self.report.claim(text, ok, via=_mechanism("unstated_claims", text))
+
+    def _category_values(self, sentence: str) -> Iterator[tuple[str, bool]]:
+        """A subject said to hold a category of a column that is not its own (`_category_values`)."""
+        if not self.vocab.categories:
+            return iter(())
+        ids = [i for i in subject_ids(sentence, [self.vocab.instance_noun]) if i in self.ids]
+        reserved = {w for name in [*self.names.labels, *self.names.features] for w in name_words(name)}
+        reserved |= set(name_words(self.vocab.instance_noun))
+        categories = self.vocab.categories
+        return category_value_claims(sentence, self.facts, categories, ids, reserved, self.context)
 
     def _confusions(self) -> None:
         """Counts said of one cell of the outputs' confusion matrices ("7 negatives called positive")."""

@@ -11,24 +11,28 @@ confident on 104950 than on 105010", "less confident in losing 41 than in keepin
 claims-34 the subject right after it when no "than" follows, the other being the outputs' other subject: "of the
 two, the model is more confident about 402", "a little surer on 115521" (g24, g25); since claims-42 the subject
 called by its predicted class when the two are predicted different classes: "the premium call is the surer".
+Since claims-46 the class also by its noun ("the rejection is the surer call" of rejected), the subject also by a
+value of its own that the other does not share ("the 35-year-old is the surer of the two", "the goat wheel's call",
+a word value of a column), and "with more / less confidence" is a comparison too.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 from simxai.guard._facts import Facts
 
 __all__ = ["surer_claims"]
 
 _SURER = re.compile(
-    r"\b(?:surer|firmer|safer|more\s+(?:certain|confident|sure|firmly|surely|clear-?cut|decisive(?:ly)?|secure)|"
+    r"\b(?:surer|firmer|safer|clearer|more\s+(?:certain|confident|confidence|sure|firmly|surely|clear-?cut|decisive(?:ly)?|"
+    r"secure)|"
     r"less\s+(?:borderline|marginal|close)|(?:the\s+)?stronger\s+(?:\w+\s+)?(?:call|approval|rejection|prediction|case|one))\b",
     re.I,
 )
 _LESS_SURE = re.compile(
-    r"\b(?:shakier|less\s+(?:certain|confident|sure|firmly|surely|clear-?cut|decisive(?:ly)?|secure)|"
+    r"\b(?:shakier|less\s+(?:certain|confident|confidence|sure|firmly|surely|clear-?cut|decisive(?:ly)?|secure)|"
     r"more\s+(?:borderline|marginal)|closer\s+call|(?:the\s+)?weaker\s+(?:\w+\s+)?(?:call|approval|rejection|prediction|case|one))\b",
     re.I,
 )
@@ -59,23 +63,61 @@ def _sureness(facts: Sequence[Facts]) -> dict[int, float]:
     return out
 
 
-def _by_class(before: str, facts: Sequence[Facts], sure: dict[int, float]) -> int | None:
-    """The subject whose predicted class `before` names last ("the premium call is the surer"), when the two
-    subjects are predicted different classes.
+def _by_class(
+    before: str, facts: Sequence[Facts], sure: dict[int, float], forms: Mapping[str, str] | None = None
+) -> int | None:
+    """The subject whose predicted class `before` names last ("the premium call is the surer"), by the class's
+    name or one of its noun forms (`forms`: "rejection" of rejected), when the two subjects are predicted
+    different classes.
     """
     classes = {f.subject_id: next(iter(f.predicted)) for f in facts if f.subject_id in sure and len(f.predicted) == 1}
     if len(set(classes.values())) != 2:
         return None
+    spellings = {label.lower(): label for label in classes.values()}
+    spellings |= {form.lower(): label for form, label in (forms or {}).items() if label in spellings.values()}
+    whose = {label: subject for subject, label in classes.items()}
     said = [
-        (m.start(), subject)
-        for subject, label in classes.items()
-        if subject is not None
-        for m in re.finditer(rf"(?<![\w-]){re.escape(label)}(?![\w-])", before, re.I)
+        (m.start(), whose[label])
+        for spelled, label in spellings.items()
+        for m in re.finditer(rf"(?<![\w-]){re.escape(spelled)}(?![\w-])", before, re.I)
     ]
     return max(said)[1] if said else None
 
 
-def surer_claims(sentence: str, facts: Sequence[Facts]) -> Iterator[tuple[str, bool]]:
+#: A number said as a subject's attribute ("the 35-year-old", "the 268-kilo bell", "the 10 kg one").
+_ATTRIBUTE = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?)(?:-[a-z]+|\s+[a-z]{1,3}\b)")
+
+
+def _by_value(before: str, facts: Sequence[Facts], sure: dict[int, float]) -> int | None:
+    """The subject that `before` calls by a value only it holds: a number of one of its features said as an
+    attribute ("the 35-year-old") or a word value of one of its columns ("the goat wheel's call").
+    """
+    own: dict[int, tuple[set[float], set[str]]] = {}
+    for f in facts:
+        if f.subject_id in sure:
+            numbers = {n for key, values in f.feature_numbers.items() for n in values}
+            values = [v.lower().replace("-", " ") for v in f.categories.values() if len(v) > 2]
+            # a value or one long word of it ("the park item" of "city park")
+            words = {*values, *(w for v in values for w in v.split() if len(w) > 3)}
+            own[f.subject_id] = (numbers, words)
+    if len(own) != 2:
+        return None
+    (a, (na, wa)), (b, (nb, wb)) = own.items()
+    text = before.lower().replace("-", " ")
+    said: list[tuple[int, int]] = []
+    for m in _ATTRIBUTE.finditer(before):
+        n = float(m.group(1))
+        if (n in na) != (n in nb):
+            said.append((m.start(), a if n in na else b))
+    for word in wa ^ wb:
+        for m in re.finditer(rf"(?<![\w]){re.escape(word)}(?![\w])", text):
+            said.append((m.start(), a if word in wa else b))
+    return max(said)[1] if said else None
+
+
+def surer_claims(
+    sentence: str, facts: Sequence[Facts], forms: Mapping[str, str] | None = None
+) -> Iterator[tuple[str, bool]]:
     """(claim, holds) for each comparison of sureness the sentence makes of one of two subjects."""
     sure = _sureness(facts)
     ids = {f.subject_id for f in facts if f.subject_id is not None}
@@ -100,8 +142,10 @@ def surer_claims(sentence: str, facts: Sequence[Facts]) -> Iterator[tuple[str, b
                 subject = int(after.group(1))
             elif not named and alone is not None and int(alone.group(1)) in sure:
                 subject = int(alone.group(1))  # "the model is surer about 512": of the two, claims-34
-            elif not named and (called := _by_class(before, facts, sure)) is not None:
+            elif not named and (called := _by_class(before, facts, sure, forms)) is not None:
                 subject = called  # "the standard call is the surer": the subject predicted standard
+            elif not named and (called := _by_value(before, facts, sure)) is not None:
+                subject = called  # "the 35-year-old is the surer": the subject 35 years old (claims-46)
             elif not named or re.search(r"\b(?:than|of|about)\s+(?:\w+\s+)?$", before[: named[-1][0]]):
                 continue
             else:

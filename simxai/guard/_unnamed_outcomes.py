@@ -19,11 +19,17 @@ from simxai.guard._mentions import find_mentions
 __all__ = ["unnamed_outcome"]
 
 _ODDS = r"(?:chances?|odds|likelihood|probability|risk|share)"
-#: "the chance (that) it rings true rises from ", "the odds it goes ahead are ": before the share, in its clause.
-_BEFORE = re.compile(rf"\b{_ODDS}\s+(?:that\s+)?it\s+(?P<said>[^.;:!?()]{{1,60}}?)\s*$", re.I)
-#: "11 % that it rings true", "11 % chance it goes ahead": after the share.
+#: Who the outcome's clause is about: the subject ("it"), a part of it ("its owner"), or anyone at all ("nobody
+#: comes for it"; claims-46).
+_WHO = r"(?:it|its\s+[a-z]+|(?:no|any|some)(?:one|body)|no\s+one)"
+#: "the chance (that) it rings true rises from ", "the odds it goes ahead are ", "the chance its owner turns up is
+#: put at about ", "the chance of collection rises a little, from ": before the share, in its clause.
+_BEFORE = re.compile(
+    rf"\b{_ODDS}\s+(?:(?:that\s+)?{_WHO}\s+|of\s+(?:an?\s+|the\s+)?(?=[a-z]))(?P<said>[^.;:!?()]{{1,60}}?)\s*$", re.I
+)
+#: "11 % that it rings true", "11 % chance it goes ahead", "2 chances in 100 that nobody comes": after the share.
 #: Not "the 50 % it would need": a threshold, no outcome's share.
-_AFTER = re.compile(rf"^\s*(?:%\s*)?(?:{_ODDS}\s+(?:that\s+)?|that\s+)it\s+(?P<said>[^.;:!?,()\d]{{1,40}})", re.I)
+_AFTER = re.compile(rf"^\s*(?:%\s*)?(?:{_ODDS}\s+(?:that\s+)?|that\s+){_WHO}\s+(?P<said>[^.;:!?,()\d]{{1,40}})", re.I)
 #: "Going ahead is about 27 %": an outcome said as a gerund that opens the clause (not "-thing": "nothing"),
 #: maybe after the name of a feature the reading carried to it.
 _GERUND = re.compile(
@@ -34,6 +40,7 @@ _GERUND = re.compile(
 #: What may stand in the stretch before the share besides the outcome: its move ("rises from 11 % to").
 _MOVE = re.compile(
     r"\s*(?:(?:is|was|are|stands?|sits?|comes?|rises?|falls?|drops?|climbs?|goes|moves?|edges?|jumps?)\s+)?"
+    r"(?:(?:put|estimated|rated|set|given|pegged|a\s+little|a\s+bit|slightly|sharply)\s*,?\s*)*"
     r"(?:(?:from|to|at|of|about|around|roughly|nearly|only|just|up|down)(?:\s+|$)|\d+(?:\.\d+)?\s*%?\s*)*$",
     re.I,
 )
