@@ -86,13 +86,13 @@ _GOAL = re.compile(
 #: not the feature named before, which is carried no further.
 _GERUND = gated(r"^\s*(?:being|having)\b", re.I)
 #: A restated question states nothing: "You're asking whether the prediction is correct."
-_RESTATED = re.compile(
+_RESTATED = gated(
     r"\b(?:you(?:'re| are) asking|you asked (?:whether|if|what|how|why)|you'd like to know|you want(?:ed)? to know|"
     r"you(?:'re| are) wondering)\b",
     re.I,
 )
 #: A question that offers the user something to try ("Would you like to try 'Great' instead?").
-_OFFER = re.compile(r"^\s*(?:would|do|shall|should|want|could|can)\b.*\b(?:you|i|we)\b.*\?\s*$", re.I)
+_OFFER = gated(r"^\s*(?:would|do|shall|should|want|could|can)\b.*\b(?:you|i|we)\b.*\?\s*$", re.I)
 _STATES = re.compile(r"\d|%")  # a clause's lead that states a number before the clause names its subject
 _GENERIC = {"value", "values", "score", "output", "probability", "p", "n", "x", "k", "it", "base", "threshold"}
 
