@@ -7,6 +7,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from simxai.guard._prefilter import gated
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.results import format_number
 
@@ -14,8 +15,8 @@ __all__ = ["insists", "non_answer", "out_of_range", "stepped_out_of_range"]
 
 #: `[get_prediction(instance=12)]`, `get_prediction(instance=12)`, or several such calls.
 _CALL_SYNTAX = re.compile(r"^\s*\[?\s*(?:[A-Za-z_]\w*\s*\([^()]*(?:\([^()]*\)[^()]*)*\)\s*,?\s*)+\]?\s*$", re.DOTALL)
-_TOOL_TAGS = re.compile(r"</?(?:tool_call|function_call|tools?|\|python_tag\|)>|<\|python_tag\|>|^\s*<function=", re.I)
-_INSIST = re.compile(
+_TOOL_TAGS = gated(r"</?(?:tool_call|function_call|tools?|\|python_tag\|)>|<\|python_tag\|>|^\s*<function=", re.I)
+_INSIST = gated(
     r"\b(insist|exactly|literally|really (?:mean|want)|i mean(?: it)?|as (?:is|written|stated)|anyway|"
     r"regardless|absolute(?:ly)?|even though|even if|out of range|outside the range|yes,? (?:use|set|run|keep))\b",
     re.IGNORECASE,

@@ -84,7 +84,7 @@ _NP2 = r"[a-z][a-z_'-]*(?:\s+(?!and\b|or\b|is\b|was\b|at\b)[a-z][a-z_'-]*)?"
 #: changed from 4.3", "with family history at 3.9", "(income: 4.3 → 3.9)", "plus a lower family history"), valued
 #: ("because income is at 23.7", "for income, values range from 19"), ranked ("the second most important is X",
 #: "X also plays a role", "X comes next", "X and Y are the two features") or free to change ("X can change freely").
-_POSITIONS = re.compile(
+_POSITIONS = gated(
     r"(?:^|[(:;,.]\s*|\s-\s+|\b(?:if|once|when|because|and|but|as|since)\s+)" + _DET + r"(?P<a>" + _NP2 + r")\s+"
     r"(?:going|goes|went|moving|moves|moved|rising|rises|rose|falling|falls|fell|dropping|drops|dropped|changing|"
     r"changes|changed|shifting|shifts|shifted)\s+(?:from|to|up to|down to)\s+(?:about\s+|roughly\s+)?-?\d"

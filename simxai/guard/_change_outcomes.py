@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import re
 
+from simxai.guard._prefilter import gated
+
 __all__ = ["said_for_change", "stands_between"]
 
 _MODEL = r"(?:the\s+model|it|the\s+classifier)"
@@ -30,7 +32,7 @@ _COMPARED_AND = re.compile(
     re.I,
 )
 #: "all that stands between 117535 and a healthy call": the class the subject is some way from.
-_BETWEEN = re.compile(
+_BETWEEN = gated(
     r"\bstand(?:s|ing)?\s+between\s+[^.;:!?]{0,40}?\band\s+(?:being\s+)?(?:the\s+|a\s+|an\s+)?[\"'“‘*]?$", re.I
 )
 

@@ -24,7 +24,7 @@ from simxai.guard._kept_bounds import kept_bound_claims
 from simxai.guard._label_sets import label_claims
 from simxai.guard._label_tables import label_table_claims
 from simxai.guard._lists import listed_names
-from simxai.guard._mentions import name_words
+from simxai.guard._mentions import name_words, names_words
 from simxai.guard._moves import said_move_claims
 from simxai.guard._numbered_ranks import numbered_rank_claims
 from simxai.guard._numbering import numbered_part
@@ -86,13 +86,13 @@ _GOAL = re.compile(
 #: not the feature named before, which is carried no further.
 _GERUND = gated(r"^\s*(?:being|having)\b", re.I)
 #: A restated question states nothing: "You're asking whether the prediction is correct."
-_RESTATED = re.compile(
+_RESTATED = gated(
     r"\b(?:you(?:'re| are) asking|you asked (?:whether|if|what|how|why)|you'd like to know|you want(?:ed)? to know|"
     r"you(?:'re| are) wondering)\b",
     re.I,
 )
 #: A question that offers the user something to try ("Would you like to try 'Great' instead?").
-_OFFER = re.compile(r"^\s*(?:would|do|shall|should|want|could|can)\b.*\b(?:you|i|we)\b.*\?\s*$", re.I)
+_OFFER = gated(r"^\s*(?:would|do|shall|should|want|could|can)\b.*\b(?:you|i|we)\b.*\?\s*$", re.I)
 _STATES = re.compile(r"\d|%")  # a clause's lead that states a number before the clause names its subject
 _GENERIC = {"value", "values", "score", "output", "probability", "p", "n", "x", "k", "it", "base", "threshold"}
 
@@ -257,9 +257,9 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks, _StatementChe
         vocab |= {f.lower() for f in self.vocab.functions}
         vocab |= {a.lower() for v in self.vocab.aliases.values() for a in v}  # "trig_log" read as a shortened name
         # The words of a feature's name ("credit" of credit_score) are its own, not an invented feature's.
-        parts = {p for n in self.names.features for p in name_words(n) if len(p) > 2}
+        parts = set(names_words(tuple(self.names.features), longer_than=2))
         # and so are the words of its aliases ("cable" of "hoist cable", "month" of "greasings a month"; round 38)
-        parts |= {p for v in self.vocab.aliases.values() for a in v for p in name_words(a) if len(p) > 2}
+        parts |= names_words(tuple(a for v in self.vocab.aliases.values() for a in v), longer_than=2)
         for match in _IDENTIFIER.finditer(self.reply):
             word = match.group(1)
             if word in self.all.fields or _FIELD_LIKE.search(word):
@@ -274,10 +274,10 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks, _StatementChe
                 continue
             self.report.claim(f"feature {word}", False, via="name = number")
         words = set(re.findall(r"\w+", self.output_text.lower())) | self.context_words
-        metrics = {w for m in self.names.metrics for w in name_words(m)}
+        metrics = set(names_words(tuple(self.names.metrics)))
         aliases = {a.lower() for v in self.vocab.aliases.values() for a in v}
-        spelled = {w for name in [*self.names.features, *aliases] for w in name_words(name, r"[a-z][a-z-]*")}
-        self._causes(words | vocab | metrics | parts | aliases | set(self.label_forms), frozenset(spelled))
+        spelled = names_words((*self.names.features, *aliases), r"[a-z][a-z-]*")
+        self._causes(words | vocab | metrics | parts | aliases | set(self.label_forms), spelled)
         known_words = words | vocab | metrics | parts | aliases | set(self.label_forms)
         self.unnamed = (known_words | words_of(self.vocab.descriptions.values()), words, self.facts)  # invent18
         for said, holds, via in label_claims(  # Q./A. answers (claims-16g); lists of the classes (claims-32)
@@ -329,7 +329,7 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks, _StatementChe
             if not text_model:
                 for text, ok in more_feature_claims(self.reply, known, every):
                     self.report.claim(text, ok, via=_mechanism("more_feature_claims", text))
-                described = {w for d in self.vocab.descriptions.values() for w in name_words(d)}
+                described = names_words(tuple(self.vocab.descriptions.values()))
                 for sentence in sentences(self.reply):
                     for text, ok in enumerated_item_claims(sentence, spelled, self.names.labels, known | described):
                         self.report.claim(text, ok, via=_mechanism("enumerated_item_claims", text))

@@ -35,11 +35,11 @@ _AFTER = (
 _SHARED = re.compile(
     r"(?:^|[:;,|(/→>\n]\s*|[^\w\s.,]\s+)(?P<w>[A-Za-z][A-Za-z_-]*)\s*(?:at\s+|:\s*|=\s*)?(?P<n>\d*\.\d+|\d{1,3}(?:\.\d+)?\s*%)(?!\d|\.\d)"
 )
-_SUBJECT_COLON = re.compile(
+_SUBJECT_COLON = gated(
     r"(?:^|\n|[.!?]\s+)[^\w\n]{0,6}\s*(?:[A-Za-z]+\s+)?#?\d{1,12}(?:\s*\([^()\n]{0,160}\))?\s*:\s*"
     r"[*_`'\"]*(?P<x>[A-Za-z][\w-]*)" + _AFTER
 )
-_SAID_AS = re.compile(
+_SAID_AS = gated(
     r"\b(?:comes?\s+out|files?\s+(?:it|her|him|them)\s+as|(?:the model|it)\s+says)\s+(?:as\s+)?[*_`'\"]*"
     r"(?P<x>[A-Za-z][\w-]*)" + _AFTER,
     re.I,

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from simxai.guard._causes import _COMMON
 from simxai.guard._mentions import camel_split
+from simxai.guard._prefilter import gated
 
 __all__ = ["FIGURE_AFTER", "clipped_aliases", "clipped_labels", "figure_words"]
 
@@ -32,9 +33,9 @@ FIGURE_AFTER = r"\s?(?:[:=]|[<>≤≥≈~]=?)?\s?[-+±−–]?\s?(?P<n>\.?\d[\d.
 _BEFORE_FIGURE = re.compile(rf"(?<![\w.'-])([A-Za-z]{{3,}})(?={FIGURE_AFTER})")
 _VOWELS = frozenset("aeiouy")
 #: A word an arrow points to before a change's condition: "066 → prem if moist 12.9→12.2" (claims-42).
-_ARROW_WORD = re.compile(r"((?:→|->)\s*)([A-Za-z]{3,})(?=\s+(?:if|when|once|with|by|after)\b)")
+_ARROW_WORD = gated(r"((?:→|->)\s*)([A-Za-z]{3,})(?=\s+(?:if|when|once|with|by|after)\b)")
 #: A word a preposition of a class leads at a clause's end: "+3.45 for dngr;", "turns it to prem." (claims-43).
-_LED_WORD = re.compile(r"\b(?:for|to|towards?|into)\s+([A-Za-z]{3,})(?=\s*(?:[;,.:)]|$))", re.M)
+_LED_WORD = gated(r"\b(?:for|to|towards?|into)\s+([A-Za-z]{3,})(?=\s*(?:[;,.:)]|$))", re.M)
 #: Words of a measure: a name's word, but said alone as often of anything else ("average size 0.199", "days 4").
 _MEASURES = frozenset(
     "size count rate time days years hours minutes amount level number index ratio percent score value weight "

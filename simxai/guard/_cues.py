@@ -53,7 +53,7 @@ def names_side(text: str) -> bool:
 #: A negation in a claim. `_kept._NEGATION`, `_group_means._DENIED` and `_metric_order._DENIED` are not copies of it:
 #: they take a bare "no", leave out "neither", "none" or "nothing", and `_metric_order` reads a denial at most 20
 #: characters before a comparison; one pattern for all would change what the guard flags.
-NEGATION = re.compile(r"\b(?:not|n't|never|no longer|neither|nor|none|nothing)\b|n't\b", re.IGNORECASE)
+NEGATION = gated(r"\b(?:not|n't|never|no longer|neither|nor|none|nothing)\b|n't\b", re.IGNORECASE)
 #: A claim about what would be, after a change (the labels of counterfactuals and what-ifs are fair there).
 HYPOTHETICAL = gated(
     r"\b(would|could|if|were|then|become\w*|flip\w*|switch\w*|turn\w* into|instead|(?<!predicted )to get|to reach|"
@@ -78,13 +78,13 @@ HYPOTHETICAL = gated(
     r"|\s(?:→|->|=>)\s",
     re.IGNORECASE,
 )
-RECORDED = re.compile(
+RECORDED = gated(
     r"\b(recorded|records?|on record|true|actual(?:ly)?|real|ground[- ]truth|gold|labell?ed (?:as )?in the data|"
     r"in the data|really|in reality|annotated|reference|the data(?:set)? (?:says|has|shows|lists|gives))\b",
     re.IGNORECASE,
 )
 #: A recorded label said with "as": "the dataset records patient 12 as X", "it is labelled as X in the data".
-RECORDED_AS = re.compile(
+RECORDED_AS = gated(
     r"\b(?:record(?:s|ed)?|annotated|label(?:l)?ed|marked|listed)\b[^.;:]{0,40}?\bas\s+[\"'“‘*]*$|"
     # a label right after the verb: "the chart records X", "it was recorded X", "logged X" (claims-24)
     r"\b(?:record(?:s|ed)|logged|logs)\s+(?:it\s+|her\s+|him\s+|them\s+)?[\"'“‘*]*$",
@@ -98,7 +98,7 @@ BEFORE = gated(
 )
 #: A cue of today's state that "now" is not ("now" after a change is the state after it).
 #: "'delicious' is what makes it positive": the reason for today's label, no change's outcome.
-REASON_NOW = re.compile(
+REASON_NOW = gated(
     r"\b(?:is|are|was)(?:n't| not)? (?:what|the (?:word|feature|thing|reason) that) makes? "
     r"(?:it|her|him|them|the \w+)\b",
     re.I,
@@ -174,7 +174,7 @@ PREDICTED = re.compile(
     re.IGNORECASE,
 )
 #: "the stable prediction": a label followed by what it is.
-PREDICTED_AFTER = re.compile(
+PREDICTED_AFTER = gated(
     r"^\s*[\"'”’]?\s*(?:prediction|label|class|outcome|classification|call|verdict)\b"
     # "the stable class gets 0.33", "the stable class has 32.9 %": a class given its share, not the prediction
     r"(?!\s+(?:gets?|got|has|had|receives?|is given|takes?|keeps?|holds?|scores?|sits at|is at|at|with)\b)",
@@ -193,7 +193,7 @@ _AS_RECORDED = (
 CORRECT = re.compile(
     rf"\b(correct(?:ly)?|right(?:ly)?|accurate(?:ly)?|match(?:es|ing)|agree(?:s|ing)?|confirms?|{_AS_RECORDED})\b", re.I
 )
-WRONG = re.compile(
+WRONG = gated(
     r"\b(wrong(?:ly)?|incorrect(?:ly)?|mistake\w*|error|misclassif\w*|mismatch\w*|miss\w*|disagree\w*)\b", re.I
 )
 #: A reply's line or clause that only states a label under a key ("In short: X", "**Prediction:** X"): the
@@ -271,7 +271,7 @@ CHAIN = re.compile(
     r"and (?:needed|required|new|changed|afterwards|counterfactual|what-if))[\s\"'“”‘’*]*",
     re.I,
 )
-FROM_CHANGE = re.compile(
+FROM_CHANGE = gated(
     r"\b(?:flip\w*|switch\w*|chang\w*|mov\w*|go\w*|went|turn\w*|tip\w*)\b[^.;:]{0,60}?\bfrom\s+"
     r"(?:the\s+|a\s+|an\s+)?[\"'“‘*]*$",
     re.IGNORECASE,
@@ -345,7 +345,7 @@ PHASE_AFTER_NUMBER = re.compile(
     r"(?P<after>after(?:wards)?|then|now|once changed))\b",
     re.IGNORECASE,
 )
-_FROM_TO = re.compile(
+_FROM_TO = gated(
     r"\bfrom\s+(?:about\s+|around\s+)?-?\d+(?:\.\d+)?\s*%?\s*(?:to|→|->)\s+(?:about\s+)?$"
     r"|\bfrom\s+[a-z][\w-]*\s*\(\s*[-\d.]+\s*%?\s*\)\s*(?:to|→|->)\s+[a-z][\w-]*\s*\(\s*(?:about\s+)?$",
     re.I,
@@ -383,9 +383,9 @@ AMOUNT_AFTER = re.compile(
 
 
 #: A condition in a sentence: what follows it is a what-if (checked only against an output that computes one).
-CONDITION = re.compile(r"\b(?:if|unless|provided|as long as)\b", re.I)
+CONDITION = gated(r"\b(?:if|unless|provided|as long as)\b", re.I)
 #: A modal right before a label ("could be X", "would then be X"): what might be, not what is predicted.
-MODAL = re.compile(r"\b(?:would|could|might|may)\b(?:\s+\w+){0,2}\s+(?:be\s+)?$", re.I)
+MODAL = gated(r"\b(?:would|could|might|may)\b(?:\s+\w+){0,2}\s+(?:be\s+)?$", re.I)
 _PRONOUN_SUBJECT = r"\b(?:she|he)"
 _COPULA = (
     r"\s+(?:(?:is|was|were|are|gets|got|has been|had been|'s|isn't|wasn't|sits at|sat at|stands at|sits on|turns|"

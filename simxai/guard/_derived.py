@@ -50,7 +50,7 @@ _DIFFERENCE_BEFORE = gated(
 )
 #: "raises the positive score by about 0.23", "moves the probability up by 35.7 points": a move of the model's output,
 #: not its value (a feature's contribution, or a probability's move).
-_OUTPUT_BY = re.compile(
+_OUTPUT_BY = gated(
     r"\b(?:score|probability|chance|odds|likelihood|confidence)\s+(?:up\s+|down\s+)?by\s+"
     r"(?:only\s+|just\s+|about\s+|around\s+|roughly\s+|some\s+|nearly\s+|almost\s+)*[+-]?$",
     re.I,
@@ -89,7 +89,7 @@ LOWERED_BY = gated(
 )
 #: "1 in 40": a share written with digits; its denominator is no value of the outputs. "73 times out of 100", "88
 #: of every 100": a share too, or else (no share of the outputs is it) a count of a whole (`out`).
-SHARE_IN = re.compile(
+SHARE_IN = gated(
     r"(?<![\w.])(?P<n>\d{1,3})\s+(?:times\s+)?(?:in|(?P<out>out\s+of(?:\s+every)?|of\s+every|in\s+every))\s+$", re.I
 )
 #: The numerator of such a share, before its whole: "73 times out of 100", "88 of every 100", "1 in 40".
@@ -196,7 +196,7 @@ _RATIO_WORDS = re.compile(
     re.I,
 )
 #: "subtracts 0.26", "takes off about 0.06": the size of a negative contribution.
-SUBTRACTS = re.compile(
+SUBTRACTS = gated(
     r"\b(?:subtract(?:s|ed|ing)?|tak(?:es|ing) off|took off|knocks? off)\s+"
     r"(?:about\s+|around\s+|roughly\s+|another\s+)?$",
     re.I,

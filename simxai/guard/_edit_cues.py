@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from simxai.guard._prefilter import gated
+
 __all__ = [
     "ABOUT_DATA",
     "ASSESSMENT",
@@ -43,7 +45,7 @@ EDIT_SWAP_FOR = re.compile(rf"\b(?:swap\w*|trad\w*|exchang\w*)\s+(?:the\s+word\s
 #: "add 'X'", "insert the word 'X'": group 1 is the added text.
 EDIT_ADD = re.compile(rf"\b(?:add\w*|insert\w*|append\w*){_BETWEEN}\s*{_QUOTED}", re.IGNORECASE)
 #: A statement of how often something occurs: "X are common", "mistakes are rare", "errors occur often".
-FREQUENCY = re.compile(
+FREQUENCY = gated(
     r"\b(?:are|is|were|was|be|being)\s+(?:\w+\s+){0,2}?(?:common|uncommon|rare|frequent|infrequent|prevalent|scarce|"
     r"widespread)\b|\b(?:occur|happen|appear|show up)s?\s+(?:\w+\s+)?(?:rarely|often|frequently|seldom|commonly)\b|"
     r"\b(?:rarely|seldom|frequently|commonly)\s+(?:occur|happen|appear|seen|found|show)\w*|"
@@ -58,7 +60,7 @@ ABOUT_DATA = re.compile(
     re.IGNORECASE,
 )
 #: A judgement of how well the model does: "it is robust", "performs well", "struggles with sarcasm".
-ASSESSMENT = re.compile(
+ASSESSMENT = gated(
     r"\b(?:robust\w*|reliab\w*|struggl\w*|perform\w*\s+(?:\w+\s+)?(?:well|poorly|badly|best|worst)|"
     r"(?:good|bad|poor|great|excellent|weak|strong)\s+at\b|fails?\s+(?:on|with|at|for|when)\b|"
     r"(?:makes?|prone to)\s+(?:\w+\s+)?(?:mistakes|errors))",

@@ -38,43 +38,41 @@ _FILLER = (
 #: Emphasis or quotes around a label ("**stable**", "`improving`", "'neutral'").
 _OPT_BOLD = r"[*_`\"“']*"
 _LABEL_PLACES = [
-    re.compile(
+    gated(
         r"\b(?:predicts|predicted|predicting|predict)\s+(?:(?:it|her|him|them|this one)\s+)?(?:as\s+|to be\s+)?"
         + _OPT_BOLD
         + _FILLER,
         re.I,
     ),
-    re.compile(
+    gated(
         r"\b(?:classified|classifies|classed|labell?ed|categori[sz]ed|flagged)\s+(?:it\s+)?as\s+" + _OPT_BOLD + _FILLER,
         re.I,
     ),
-    re.compile(
-        r"\b(?:(?:model|it|prediction)\s+(?:\w+\s+)?leans?|leans)\s+(?:towards?|to)\s+" + _OPT_BOLD + _FILLER, re.I
-    ),
-    re.compile(
+    gated(r"\b(?:(?:model|it|prediction)\s+(?:\w+\s+)?leans?|leans)\s+(?:towards?|to)\s+" + _OPT_BOLD + _FILLER, re.I),
+    gated(
         r"\b(?:comes? down on the side of|sides with|settles on|lands on|opts for|goes with)\s+" + _OPT_BOLD + _FILLER,
         re.I,
     ),
-    re.compile(
+    gated(
         r"\b(?:the model's|its|the)\s+(?:call|verdict|answer|decision)\s+(?:for\s+[\w ]{1,30}?\s+)?(?:is|was)\s+"
         + _OPT_BOLD
         + _FILLER,
         re.I,
     ),
-    re.compile(
+    gated(
         r"(?:^|\n|\|)\s*\**(?:predicted (?:label|class|outcome)|prediction|verdict|predicted)\**\s*"
         r"(?:for [^:|\n]{1,30})?\s*(?:\||:)\s*" + _OPT_BOLD + _FILLER,
         re.I,
     ),
-    re.compile(
+    gated(
         r"\b(?:assigns?|gives?|puts?|places?|attaches)\s+(?:about\s+|roughly\s+|only\s+|a\s+)?\d+(?:\.\d+)?\s*%?\s+"
         r"(?:probability\s+)?(?:to|on|for)\s+" + _OPT_BOLD + _FILLER,
         re.I,
     ),
-    re.compile(r"\d\s*%\s+(?:goes|go|went)\s+to\s+" + _OPT_BOLD + _FILLER, re.I),
-    re.compile(r"\bP\(\s*(?P<x>[A-Za-z][\w-]*)\s*\)"),
+    gated(r"\d\s*%\s+(?:goes|go|went)\s+to\s+" + _OPT_BOLD + _FILLER, re.I),
+    gated(r"\bP\(\s*(?P<x>[A-Za-z][\w-]*)\s*\)"),
     # A key of the model's answer (claims-42): "Model grade: CULINARY SECONDS", "the model's class: X".
-    re.compile(
+    gated(
         r"\b(?:model(?:'s)?|predicted)\s+(?:grade|class|category|label|call|verdict|outcome|rating|decision|tier)\s*:\s*"
         + _OPT_BOLD
         + r"(?P<x>[A-Za-z][\w-]*)(?:\s+[A-Za-z][\w-]*)?(?=[*_`\"”']*\s*(?:[,.;:!?()|\n]|$))",
@@ -106,7 +104,7 @@ _LABELS_INTRO = gated(
 _BOLD_HEAD = re.compile(r"(?:^|\n)\s*(?:[-*•]|\d{1,2}[.)])\s+\*\*(?P<x>[^*\n]{1,40})\*\*\s*(?::|-|,)")
 _BOLD_MEANING = re.compile(r"\*\*(?P<x>[^*\n]{1,40})\*\*\s*(?:,\s*)?(?:meaning|means|:\s*(?:the|a|an)\b)", re.I)
 #: Bold items joined into one list: "**approved**, **rejected** or **pending review**".
-_BOLD_RUN = re.compile(r"\*\*[^*\n]{1,40}\*\*(?:\s*(?:,\s*(?:or\s+|and\s+)?|or|and)\s*\*\*[^*\n]{1,40}\*\*)+")
+_BOLD_RUN = gated(r"\*\*[^*\n]{1,40}\*\*(?:\s*(?:,\s*(?:or\s+|and\s+)?|or|and)\s*\*\*[^*\n]{1,40}\*\*)+")
 _LABEL_COUNT = gated(
     r"\b(?P<n>one|two|three|four|five|six|seven|eight)\s+(?:possible\s+|different\s+|distinct\s+)?"
     r"(?:classes|labels|outcomes|categories|(?:possible\s+)?(?:outputs|answers|predictions))\b",

@@ -32,7 +32,7 @@ _ADJACENT = re.compile(r"[\s*_`\"'“”‘’]*")
 _DEGREE = gated(r"\b(?:very|quite|fairly|pretty|rather|extremely|highly|so|too|less|more|most|least)\s+$", re.I)
 #: A class name that ends a share's "that" clause: "a 2 % chance the model thinks it took" says what the share is of,
 #: no prediction (claims-26).
-_CHANCE_OF = re.compile(
+_CHANCE_OF = gated(
     r"\d\s*%?\s+(?:\w+\s+){0,2}?(?:chance|probability|likelihood|odds)\s+(?:that\s+)?"
     r"(?:the\s+model\s+\w+\s+(?:that\s+)?)?(?:it|he|she|they|the\s+\w+)\s+(?:has\s+|had\s+|is\s+|was\s+)?$",
     re.I,

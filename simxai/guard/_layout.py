@@ -18,21 +18,20 @@ import re
 from collections.abc import Iterable
 
 from simxai.guard._mentions import name_words
+from simxai.guard._prefilter import gated
 
 __all__ = ["register_layout"]
 
 #: A line of one or two words in capitals and nothing else.
 _HEADING = re.compile(r"^[ \t]*(?P<h>[A-Z]{3,}(?:[ \t]+[A-Z]{3,})?)[ \t]*:?[ \t]*$", re.M)
 #: Leader dots between a key and its value (four or more, or an ellipsis run).
-_LEADER = re.compile(r"[ \t]*(?:\.[ \t]?){4,}[ \t]*|[ \t]*…{2,}[ \t]*")
+_LEADER = gated(r"[ \t]*(?:\.[ \t]?){4,}[ \t]*|[ \t]*…{2,}[ \t]*")
 #: A number with decimals, under 100, with no unit or percent sign after it (a fraction, or a percent without its sign).
 #: An emoji's shortcode: lower-case letters, digits, "_", "+" or "-" between two colons, set off by spaces or
 #: punctuation ("Verdict: stable." has a space after its colon, so it is none).
-_SHORTCODE = re.compile(r"(?<![\w:]):[a-z][a-z0-9_+-]*[a-z0-9]:(?![\w:])[ \t]*")
+_SHORTCODE = gated(r"(?<![\w:]):[a-z][a-z0-9_+-]*[a-z0-9]:(?![\w:])[ \t]*")
 #: A time of day: two-digit hours, or one digit before "am" / "pm".
-_CLOCK = re.compile(
-    r"(?<![\d.:])(?:[01]\d|2[0-3]):[0-5]\d(?!\d|:|\.\d|\s?%)|(?<![\d.:])\d:[0-5]\d(?=\s?[ap]\.?m\b)", re.I
-)
+_CLOCK = gated(r"(?<![\d.:])(?:[01]\d|2[0-3]):[0-5]\d(?!\d|:|\.\d|\s?%)|(?<![\d.:])\d:[0-5]\d(?=\s?[ap]\.?m\b)", re.I)
 _SHARE = r"[ \t]+(?P<n>\d{1,2}\.\d{1,4})(?![\d.%]|[ \t]*(?:%|percent\b|per cent\b|[a-zA-Z]))"
 
 

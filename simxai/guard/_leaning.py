@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 
 from simxai.guard._facts import Facts
+from simxai.guard._prefilter import gated
 
 __all__ = ["leaning_claims"]
 
@@ -23,13 +24,13 @@ _Y = r"«(?P<y>\d+)»"
 _ADVERBS = r"(?:(?:\w+ly|more|most|much|far|a bit|a little|overall|still|clearly)\s+){0,2}"
 _MODEL = r"\b(?:the model|model|it|the classifier|the forecast)\s+"
 _PATTERNS = (
-    re.compile(rf"{_MODEL}{_ADVERBS}lean(?:s|ed|ing)?\s+{_ADVERBS}(?:(?:towards?|to)\s+)?(?:an?\s+|the\s+)?{_X}"),
-    re.compile(
+    gated(rf"{_MODEL}{_ADVERBS}lean(?:s|ed|ing)?\s+{_ADVERBS}(?:(?:towards?|to)\s+)?(?:an?\s+|the\s+)?{_X}"),
+    gated(
         rf"{_MODEL}{_ADVERBS}gives?\s+{_X}\s+(?:the\s+|a\s+)?(?:higher|greater|larger|bigger)\s+"
         r"(?:probability|chance|score|share|odds)"
     ),
-    re.compile(rf"(?<!make )(?<!makes )(?<!making ){_X}\s+(?:is\s+|was\s+)?{_ADVERBS}more likely than\s+{_Y}"),
-    re.compile(
+    gated(rf"(?<!make )(?<!makes )(?<!making ){_X}\s+(?:is\s+|was\s+)?{_ADVERBS}more likely than\s+{_Y}"),
+    gated(
         rf"\bmost\b[^.;:«]{{0,30}}?\b(?:are|were|get|got)\s+(?:predicted|expected|called|classed|classified|"
         rf"labell?ed)\s+(?:to be\s+|as\s+)?{_X}"
     ),

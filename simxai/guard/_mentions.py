@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-__all__ = ["Mention", "camel_split", "find_mentions", "mention_pattern", "name_words"]
+__all__ = ["Mention", "camel_split", "find_mentions", "mention_pattern", "name_words", "names_words"]
 
 
 @dataclass(frozen=True)
@@ -58,11 +58,21 @@ def camel_split(name: str, sep: str = " ") -> str:
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
 
+@functools.lru_cache(maxsize=8192)
 def name_words(name: str, pattern: str = r"[a-z]+") -> tuple[str, ...]:
     """The words `pattern` finds in `name` lower-cased: a host's names (features, labels, aliases, metrics,
-    descriptions) are split so on every reply, so each name's words are read once.
+    descriptions) are split so on every reply, so each name's words are read once (a host's names are a few
+    hundred; at most 8,192 kept).
     """
     return tuple(re.findall(pattern, name.lower()))
+
+
+@functools.lru_cache(maxsize=256)
+def names_words(names: tuple[str, ...], pattern: str = r"[a-z]+", longer_than: int = 0) -> frozenset[str]:
+    """The words `name_words` finds in any of `names`, those longer than `longer_than` characters: the words of a
+    host's features, aliases, metrics or descriptions, gathered once per tuple of names, not once per reply.
+    """
+    return frozenset(w for name in names for w in name_words(name, pattern) if len(w) > longer_than)
 
 
 _QUOTES = "\"'“”‘’`"

@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterator, Mapping
 
 from simxai.guard import _cues as cue
+from simxai.guard._prefilter import gated
 from simxai.guard._spaced import spaced
 
 __all__ = ["metric_order_claims"]
@@ -25,11 +26,11 @@ _BE = r"(?:'s\s+|\s+(?:is|was|sits|stays|comes in|runs|lies)\s+)?(?:\s*(?:\w+ly|
 #: A metric's value said in brackets or after a colon or "of" right after its name ("recall (0.803)", "recall of
 #: 0.80"): the comparison after it is still the metric's (claims-21).
 _VALUE = r"(?:\s*\(\s*[\d.]+\s*%?\s*\)|\s*(?:,|:|=|\s+of|\s+at|\s+is|\s+was)?\s*[\d.]+\s*%?\s*(?:,|\s[—–-])?)?"
-_ORDER = re.compile(
+_ORDER = gated(
     rf"«(?P<a>[a-z_0-9]+)»{_VALUE}{_BE}\s*(?:(?P<more>{_MORE})|(?P<less>{_LESS}))\s+(?:its\s+|the\s+)?"
     r"«(?P<b>[a-z_0-9]+)»"
 )
-_OF_TWO = re.compile(
+_OF_TWO = gated(
     r"«(?P<a>[a-z_0-9]+)»\s+(?:is|was)\s+the\s+(?:(?P<more>higher|better|larger|bigger|greater)|"
     r"(?P<less>lower|worse|smaller|weaker))(?:\s+one)?\s+of\s+the\s+two\b"
 )

@@ -12,12 +12,13 @@ from __future__ import annotations
 import re
 
 from simxai.guard._facts import Facts
+from simxai.guard._prefilter import gated
 from simxai.guard._reading import NumberClaim, fits
 
 __all__ = ["missed_share"]
 
 #: A verb of cases a model fails to catch, in its forms ("misses", "missed", "goes unflagged", "lets through").
-_MISSED = re.compile(
+_MISSED = gated(
     r"\b(?:miss(?:es|ed|ing)?|overlook(?:s|ed|ing)?|unflagged|undetected|uncaught|"
     r"fail(?:s|ed)? to (?:catch|flag|spot|find|detect)|let(?:s|ting)? (?:through|slip))\b",
     re.I,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from simxai.guard._prefilter import gated
 from simxai.guard._spaced import spaced
 
 __all__ = [
@@ -46,30 +47,28 @@ _AT_LABEL = re.compile(
     re.I,
 )
 #: A number before an arrow is the state before the change: "stable (78.6 %) → progressing", "55.4 % → 70.3 %".
-_BEFORE_ARROW = re.compile(
+_BEFORE_ARROW = gated(
     r"^\s*%?\s*\)?\s*(?:→|->|=>|(?:becomes|turns into|changes to|goes to|drops to|rises to|falls to|moves to)\b)"
 )
 #: A probability before "down to" / "up to" is the state before the move: "still rejected, 66.7 % down to 61.1 %".
 _BEFORE_DOWN_TO = re.compile(r"^\s*(?:all the way\s+|only\s+|just\s+)?(?:down|up)\s+to\b", re.I)
 #: A reference point of a scale, not a value of the outputs: "(1.0 is perfect, 0.5 is random)", "0.8 ≠ 80 %".
-_REFERENCE = re.compile(
+_REFERENCE = gated(
     r"^\s*%?\s*(?:(?:is|=|means|would be)\s+(?:"
     + spaced("perfect|random|chance|guessing|a coin flip|a tie|compound|no better than chance")
     + r")|≠)",
     re.I,
 )
-_LEANS = re.compile(
-    r"(?<!score )(?<!probability )\b(?:towards?|away from|against|for|of|on|support\w*|favou?rs?)\s*$", re.I
-)
+_LEANS = gated(r"(?<!score )(?<!probability )\b(?:towards?|away from|against|for|of|on|support\w*|favou?rs?)\s*$", re.I)
 _COUNT_KEY = re.compile(r"[*_`\s]*[:=][*_`\s]*")
 _POINTS = re.compile(r"\s*(?:pts?\b|points\b|percentage points\b)", re.I)
 #: A range said of several things at once: "A, B and C all lie between 0.01 and 0.02", "all in the 1-2 % band".
-_ALL_WITHIN = re.compile(
+_ALL_WITHIN = gated(
     r"\b(?:all|each|both|every one)\s+(?:of them\s+)?(?:\w+\s+)?(?:between|from|in|within|inside)\s+(?:the\s+)?$", re.I
 )
-_SYMBOL_BOUND = re.compile(r"(?:<|>|≤|≥|<=|>=)\s*$|(?:≠|±|\+/-)\s*$|\btop\s+$", re.I)
+_SYMBOL_BOUND = gated(r"(?:<|>|≤|≥|<=|>=)\s*$|(?:≠|±|\+/-)\s*$|\btop\s+$", re.I)
 _UNIT_AFTER = re.compile(r"\s+(?:of\s+)?(?:a|an)\s+(?:full\s+)?(?:log-odds|logit|point|unit|percentage point)\b", re.I)
-_FROM_ONLY = re.compile(r"\bfrom\s+(?:about\s+|around\s+|roughly\s+)?$", re.I)
+_FROM_ONLY = gated(r"\bfrom\s+(?:about\s+|around\s+|roughly\s+)?$", re.I)
 _THEN_TO = re.compile(r"\s*%?\s*(?:to|→|->|-|–|and)\s", re.I)
 #: A label used as an adjective of a contribution: "0.25 positive weight", "+0.3 stable side".
 _LABEL_NOUN = re.compile(
@@ -87,9 +86,9 @@ _LABEL_GAP = re.compile(
 #: that class's probability, with nothing between them (claims-38, gfa31).
 _ARROW_BEFORE = re.compile(r"(?:→|->|=>|⇒)\s*$")
 _TOWARDS = re.compile(r"\b(?:towards?|away from|against|for|of|on)\s*$", re.I)
-_FROM_TO = re.compile(r"\bfrom\s+(?:about\s+|around\s+)?-?\d+(?:\.\d+)?\s*%?\s*(?:to|→|->)\s*$", re.I)
+_FROM_TO = gated(r"\bfrom\s+(?:about\s+|around\s+)?-?\d+(?:\.\d+)?\s*%?\s*(?:to|→|->)\s*$", re.I)
 _BRACKET_LABEL = re.compile(r"[\s%]*\)\s*(?:(?:were|are|was|is|got|get)\s+)?", re.I)
-_BOUND = re.compile(
+_BOUND = gated(
     r"(?<!just )(?<!a bit )(?<!a little )\b(?:"
     + spaced(
         "below|above|under|over|less than|more than|greater than|lower than|higher than|smaller than|larger than|"
@@ -98,7 +97,7 @@ _BOUND = re.compile(
     + r")\s+$",
     re.IGNORECASE,
 )
-_NOT = re.compile(r"\b(?:not|never|isn't|wasn't)\s+(?:about\s+|around\s+|roughly\s+|quite\s+)?$", re.I)
+_NOT = gated(r"\b(?:not|never|isn't|wasn't)\s+(?:about\s+|around\s+|roughly\s+|quite\s+)?$", re.I)
 #: "the other two grades at a quarter each", "the other two at 0.25" (gfa37): a share of each class but the one named.
 _OTHERS_EACH = re.compile(
     r"\bthe\s+other\s+(?:two|three|four|[2-9])(?:\s+(?:classes|labels|grades|outcomes|ones|categories|verdicts))?"
@@ -122,7 +121,7 @@ _COUNT_BEFORE = re.compile(
 )
 #: Between the two numbers of an ordered pair: "24.0 → 27.4", "from 27.4 to 24.0".
 _ARROW_GAP = re.compile(r"\s*(?:→|->|=>|to)\s*(?:about\s+|around\s+)?", re.I)
-_RATIO = re.compile(r"\s*(?:times\b|x\b|×|-?fold\b)", re.IGNORECASE)
+_RATIO = gated(r"\s*(?:times\b|x\b|×|-?fold\b)", re.IGNORECASE)
 _FOR_LABEL = re.compile(r"\s*(?:for|of)\s+(?:the\s+)?", re.I)
 #: Between the two numbers of a pair of class probabilities ("55.4 % to 44.6 %", "78.6 % vs 21.4 %").
 _PAIR = re.compile(r"\s*%?\s*(?:to|vs\.?|versus|against|over|/)\s*", re.IGNORECASE)

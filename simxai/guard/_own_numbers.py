@@ -16,7 +16,7 @@ from simxai.guard._reading import NumberClaim, fits, numbers
 __all__ = ["compared_pair", "count_shares", "own_counts_share", "own_difference"]
 
 #: Two counts a reply gives as a part of a whole ("24 of 89", "24 out of the 89", "24/89").
-_PART_OF = re.compile(r"(?<![\d.])(\d{1,6})\s*(?:of|out of|/)\s*(?:the\s+|all\s+)?(\d{1,6})(?!\d|\.\d|\s*%)", re.I)
+_PART_OF = gated(r"(?<![\d.])(\d{1,6})\s*(?:of|out of|/)\s*(?:the\s+|all\s+)?(\d{1,6})(?!\d|\.\d|\s*%)", re.I)
 #: Words right after a number that say it is how far apart two others are (claims-27): "6.7 higher", "a 72-point
 #: gap", "15 km/h stronger", "eight points behind".
 _APART_AFTER = gated(
@@ -26,9 +26,7 @@ _APART_AFTER = gated(
     re.I,
 )
 #: Words right before it that do: "a gap of", "a difference of", "the margin is".
-_APART_BEFORE = re.compile(
-    r"\b(?:gap|difference|margin|spread)\s+(?:of|is|was)\s+(?:about\s+|around\s+|roughly\s+)?$", re.I
-)
+_APART_BEFORE = gated(r"\b(?:gap|difference|margin|spread)\s+(?:of|is|was)\s+(?:about\s+|around\s+|roughly\s+)?$", re.I)
 
 
 def own_counts_share(claim: NumberClaim, sentence: str) -> bool:

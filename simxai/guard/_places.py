@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from simxai.guard._invented import _NOT_IN_NAME, _content, _unknown
+from simxai.guard._prefilter import gated
 from simxai.guard._reading import find_mentions
 
 __all__ = ["more_feature_claims", "more_label_claims"]
@@ -28,44 +29,44 @@ _DET = r"(?:the\s+|her\s+|his\s+|their\s+|its\s+|this\s+\w+'s\s+|[a-z]+'s\s+)"
 _END = r"(?=\s*(?:[.,;:!?)]|$|\s(?:which|that|would|could|will|might|too|as well|instead|alone)\b))"
 _SINGLE = [
     # "Another route would be changing the exercise habits", "adjusting the marital status would also work"
-    re.compile(
+    gated(
         r"\b(?:changing|adjusting|tweaking|altering|modifying|improving|lowering|raising|reducing|increasing)\s+"
         + _DET
         + rf"(?P<w>{_NAME}){_END}",
         re.I,
     ),
     # "The resting heart rate could also change freely", "blood pressure may vary freely as well"
-    re.compile(
+    gated(
         r"(?:^|[.;:!?]\s+|\n|,\s+(?:and\s+)?|\b(?:and|while|whereas)\s+)(?:the\s+|her\s+|his\s+|their\s+|its\s+)?"
         rf"(?P<w>{_NAME})\s+(?:can|could|may|might)\s+(?:also\s+)?(?:change|vary|move|be changed|go up or down)\s+"
         r"(?:freely|at will|without)",
         re.I,
     ),
     # "One thing that also weighs in here is the occupation", "also counted is the previous defaults"
-    re.compile(
+    gated(
         r"\b(?:weighs? in|also (?:counts|matters|weighs)|(?:also\s+)?plays? a (?:\w+\s+)?(?:role|part))"
         r"(?:\s+here)?\s+(?:is|are)\s+" + _DET + rf"?(?P<w>{_NAME}){_END}",
         re.I,
     ),
     # "the previous defaults, which the model takes into account"
-    re.compile(
+    gated(
         r"(?:\b(?:is|are|of)\s+)" + _DET + rf"?(?P<w>{_NAME}),?\s+which\s+the\s+model\s+(?:also\s+)?"
         r"(?:takes into account|takes into consideration|considers|weighs|uses|looks at)\b",
         re.I,
     ),
     # "together with a lower resting heart rate would tip it", "plus a higher weekly alcohol intake"
-    re.compile(
+    gated(
         r"\b(?:plus|and|with|also)\s+(?:a|an)\s+(?:lower|higher|reduced|increased|smaller|larger|bigger|better|worse)\s+"
         rf"(?P<w>{_NAME}){_END}",
         re.I,
     ),
     # "just ahead of exercise habits", "narrowly ahead of income"
-    re.compile(r"\b(?:just|narrowly|slightly|only)\s+(?:ahead of|behind)\s+" + _DET + rf"?(?P<w>{_NAME}){_END}", re.I),
+    gated(r"\b(?:just|narrowly|slightly|only)\s+(?:ahead of|behind)\s+" + _DET + rf"?(?P<w>{_NAME}){_END}", re.I),
 ]
 #: "followed by A, B and C", "then come A and B": a list whose items are in a ranking's places.
-_FOLLOWED = re.compile(r"\b(?:followed by|then come|then comes|after (?:them|that) come)\s+(?P<rest>[^.;!?\n]+)", re.I)
+_FOLLOWED = gated(r"\b(?:followed by|then come|then comes|after (?:them|that) come)\s+(?P<rest>[^.;!?\n]+)", re.I)
 #: "A and B come next", "while A and B barely matter", "A and B play a smaller role": the items before the verb.
-_COME_NEXT = re.compile(
+_COME_NEXT = gated(
     r"(?:^|[.;:!?]\s+|\n|,\s+(?:(?:while|whereas|and)\s+)?|\b(?:while|whereas)\s+)(?P<rest>[^.;:!?,\n]{3,120}?)\s+"
     r"(?:come next|follow(?: behind)?|are next|round out the top|(?:(?:barely|hardly|only|also|still)\s+)?"
     r"(?:matter|count|weigh in|play a (?:\w+\s+)?(?:role|part))\b)",
@@ -124,13 +125,13 @@ def more_feature_claims(prose: str, known: set[str], names: Iterable[str]) -> It
 _BOLD_FILL = r"\*\*(?P<x>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2})\*\*"
 _LABEL_PLACES = [
     # "The model reads review 5 — "A boring film." — as **neutral**", "sees applicant 12 as **borderline**"
-    re.compile(
+    gated(
         r"\b(?:reads?|sees|treats|regards)\s+(?:it|this one|[a-z]+\s+#?\d+)(?:\s*-\s*[\"“][^\"”\n]{1,300}[\"”]\s*"
         r"-)?\s+as\s+" + _BOLD_FILL,
         re.I,
     ),
     # "is predicted **under review**", "predicts **very positive**": a bold label of several words.
-    re.compile(
+    gated(
         r"\b(?:predicts|predicted|predicting|classified as|classed as|labell?ed as)\s+(?:(?:it|her|him)\s+)?"
         r"(?:as\s+|to be\s+)?"
         r"\*\*(?P<x>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){1,2})\*\*",

@@ -292,7 +292,7 @@ def age_claims(sentence: str, ages: set[float]) -> Iterator[tuple[str, bool]]:
 
 _QUOTED = r"[\"“'‘]([^\"”“‘’]{1,60}?)[\"”'’](?!\w)"
 #: "going from 'bland' to 'delicious'": an edit said by its two words, in order.
-_FROM_TO_WORDS = re.compile(rf"\bfrom\s+{_QUOTED}\s+to\s+{_QUOTED}", re.I)
+_FROM_TO_WORDS = gated(rf"\bfrom\s+{_QUOTED}\s+to\s+{_QUOTED}", re.I)
 
 
 def edit_order_claims(reply: str, pairs: Sequence[tuple[object, object]]) -> Iterator[tuple[str, bool]]:
@@ -337,7 +337,7 @@ def prediction_form_claims(
 
 
 #: "the predicted label, positive", "the predicted class (stable)": the label set off after its name.
-_APPOSED = re.compile(r"\bthe predicted (?:label|class)\s*(?:,|\(|:|(?<=\s)-(?=\s))\s*(?P<x>[A-Za-z][\w-]*)", re.I)
+_APPOSED = gated(r"\bthe predicted (?:label|class)\s*(?:,|\(|:|(?<=\s)-(?=\s))\s*(?P<x>[A-Za-z][\w-]*)", re.I)
 #: "predicts patient 430 will progress", "predicts that the condition will progress".
 _WILL = re.compile(r"\bpredicts?\s+(?:that\s+)?(?:[\w']+\s+){0,3}?will\s+(?P<v>[a-z]+)\b", re.I)
 

@@ -26,12 +26,12 @@ _OTHERWISE = re.compile(
     re.I,
 )
 #: A distance to a class before it: "points from a", "separates 120 from the", "a step away from" (claims-27).
-_AWAY = re.compile(
+_AWAY = gated(
     r"\b(?:points?|steps?|away|short|shy|separat\w*|distance|nudge|whisker|inches?|margin)\b[^.;:!?]{0,40}?"
     r"\bfrom\s+(?:being\s+)?(?:the\s+|a\s+|an\s+)?[\"'“‘*]?$",
     re.I,
 )
-_CHANCE_OF = re.compile(
+_CHANCE_OF = gated(
     r"\b(?:chance|odds|probability|likelihood|risk|shot)\s+(?:of|at)\s+(?:staying|being|becoming|remaining|"
     r"turning|ending\s+up|going)\s+(?:\w+\s+)?$|"
     # "still 75 % against 25 % for table": a share given to the class after it (gfa37)
@@ -426,7 +426,7 @@ class _PredictionChecks(_CheckState):
                 break
 
 
-_IT_IS = re.compile(
+_IT_IS = gated(
     r"\b(?:it|she|he|this one|the review|the result)(?:'s|\s+is|\s+was|\s+would be|\s+remains)\s+"
     r"(?:still\s+)?(?:not\s+)?$",
     re.I,

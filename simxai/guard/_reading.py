@@ -86,7 +86,7 @@ _CONTACT = gated(
 )
 
 
-SUBJECT_LIST = re.compile(
+SUBJECT_LIST = gated(
     r"\b(?:patients|reviews|applicants|instances|rows|cases|ids)\s+#?\d+(?:\s*,\s*#?\d+)*\s*(?:,|and|&|vs\.?)$", re.I
 )
 

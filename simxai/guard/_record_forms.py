@@ -15,15 +15,17 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from simxai.guard._prefilter import gated
+
 __all__ = ["call_logged", "record_keyed", "recorded_form_claims"]
 
-_RECORDED_IS = re.compile(
+_RECORDED_IS = gated(
     r"\b(?:recorded|actual|true|real)\s+(?:[a-z'-]+\s+){0,2}?(?:was|is|were|:)\s+(?:an?\s+)?(?P<form>[a-z]+)\b",
     re.I,
 )
 
 #: The record's key, an aside between commas, its verb and the class (claims-41).
-_RECORDED_ASIDE = re.compile(
+_RECORDED_ASIDE = gated(
     r"\b(?:recorded|actual|true|real)(?:\s+[a-z'-]+){0,2}?\s*,\s*"
     r"(?:though|however|in fact|mind you|by contrast)\s*,\s*"
     r"(?:was|is|were)\s+(?:an?\s+)?[*_\"'“‘]*(?P<form>[a-z][a-z_-]*)",
@@ -41,7 +43,7 @@ _CALL_LOGGED = re.compile(
 #: The record as a key inside a line (round 38): "car 12 → serviced 0.80 (actual: serviced ✓)", "..., recorded =
 #: sealed". A key that opens the clause is `_cues.KEYED`'s; one after a bracket, a comma, a semicolon or a spaced dash
 #: is read here. The label after it is the recorded one.
-_RECORD_KEY = re.compile(
+_RECORD_KEY = gated(
     r"(?:[(,;]|\s[-–—]\s)\s*(?:the\s+)?(?:actual|recorded|true|real|ground[- ]truth|record|observed)"
     r"(?:\s+(?:label|class|status|grade|outcome|result))?\s*[:=]\s*[*_\"'“‘]*$",
     re.I,

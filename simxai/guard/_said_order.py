@@ -11,10 +11,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from simxai.guard._prefilter import gated
+
 __all__ = ["said_order_claims"]
 
 _NUM = r"-?\d+(?:\.\d+)?"
-_ORDER = re.compile(
+_ORDER = gated(
     rf"\(\s*(?P<x>{_NUM})\s*%?\s*\)\s+(?:is|are|was|were|sits|runs|comes\s+out)\s+"
     r"(?:(?:a\s+(?:bit|little|touch|shade)|slightly|much|far|well|somewhat|just|clearly|still|even)\s+)*"
     r"(?P<w>higher|lower|greater|smaller|larger|bigger|above|below|better|worse)\s+(?:than\s+)?"

@@ -45,12 +45,12 @@ def setting_claims(sentence: str, settings: dict[str, float]) -> Iterator[tuple[
             yield f"setting {name} = {raw}", matches(claim, {settings[name]})
 
 
-_ALL_DATA = re.compile(
+_ALL_DATA = gated(
     r"\b(?:trained|fit(?:ted)?|fine-?tuned|learned)\s+(?:\w+\s+){0,2}?on\s+"
     r"(?:all|every|the whole|the full|the entire)\b(?!(?:\s+(?:\d+|of|the|its))*\s+(?:training|train)\b)",
     re.I,
 )
-_NO_SPLIT = re.compile(r"\bno\s+(?:held[- ]out|hold-?out|test|validation)\s+(?:split|set|data|part)\b", re.I)
+_NO_SPLIT = gated(r"\bno\s+(?:held[- ]out|hold-?out|test|validation)\s+(?:split|set|data|part)\b", re.I)
 _SPLIT = re.compile(
     r"\b(?:held[- ]out|hold-?out|test|validation)\s+(?:split|set|data|part)\b|\b\d+\s*%\s+split\b", re.I
 )

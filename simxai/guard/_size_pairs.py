@@ -19,12 +19,13 @@ from __future__ import annotations
 import re
 
 from simxai.guard._mentions import find_mentions
+from simxai.guard._prefilter import gated
 
 __all__ = ["compared_sizes", "size_pairs"]
 
 _NUMBER = r"\d+(?:\.\d+)?|\.\d+"
 #: "(x vs y)", "(x versus y)", "(x against y)", "(x to y)": a pair of plain numbers in brackets ending a stretch.
-_PAIR = re.compile(rf"[ \t]*\(\s*(?P<x>{_NUMBER})\s*(?:vs\.?|versus|against|to)\s*(?P<y>{_NUMBER})\s*\)")
+_PAIR = gated(rf"[ \t]*\(\s*(?P<x>{_NUMBER})\s*(?:vs\.?|versus|against|to)\s*(?P<y>{_NUMBER})\s*\)")
 #: Where the stretch before a pair starts: a sentence's or a clause's break.
 _BREAK = re.compile(r"[.;:!?\n](?=\s)|[.;:!?\n]$|—|–")
 #: Words that compare two sizes.

@@ -22,7 +22,7 @@ _NAMED_SLOT = gated(
     re.I,
 )
 #: "Review 17: X (50 %)", "Applicant 200: X, 80.8 %": the label a subject's line gives with its probability.
-_SUBJECT_SLOT = re.compile(
+_SUBJECT_SLOT = gated(
     r"^\s*(?:[A-Za-z]+)\s+#?\d+\s*:\s*(?P<x>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,3}?)"
     r"\s*(?:\(\s*|,\s*)(?:about\s+|~\s*)?\d+(?:\.\d+)?\s*%",
     re.I,

@@ -26,7 +26,7 @@ from simxai.guard._label_words import label_mentions
 from simxai.guard._layout import register_layout
 from simxai.guard._lead_words import lead_words
 from simxai.guard._leading_dot import with_leading_zeros
-from simxai.guard._mentions import name_words
+from simxai.guard._mentions import names_words
 from simxai.guard._pair_order import ordered_pairs
 from simxai.guard._party_verbs import party_verbs
 from simxai.guard._percent_features import percent_features
@@ -249,9 +249,11 @@ def label_forms(labels: Sequence[str], reserved: Iterable[str] = ()) -> dict[str
 
 
 @functools.lru_cache(maxsize=64)
-def _host_label_forms(labels: tuple[str, ...], reserved: frozenset[str]) -> tuple[tuple[str, str], ...]:
-    """`label_forms` of a host's labels and feature words: a table of the host, built once, not once per reply."""
-    return tuple(label_forms(labels, reserved).items())
+def _host_label_forms(labels: tuple[str, ...], features: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """`label_forms` of a host's labels, its feature names' words reserved: a table of the host, built once, not
+    once per reply.
+    """
+    return tuple(label_forms(labels, names_words(features)).items())
 
 
 @functools.lru_cache(maxsize=64)
@@ -330,8 +332,7 @@ class _CheckState:
         self.unmasked = named_bare_ids(self.unmasked, ids, noun)
         self.reply = ordered_pairs(self.reply, ids)  # "40 and 150: ... 0.895 and 0.813 respectively" (claims-38)
         self.reply = size_pairs(self.reply, self.names.features, self.names.quoted_only)  # "A ... B (x vs y)"
-        reserved = {w for s in self.names.features for w in name_words(s)}
-        self.label_forms = dict(_host_label_forms(tuple(self.names.labels), frozenset(reserved)))
+        self.label_forms = dict(_host_label_forms(tuple(self.names.labels), tuple(self.names.features)))
         # by suffix or description
         self.percent_features = list(_host_percent_features(tuple(vocab.features), tuple(vocab.descriptions.items())))
         self.context_numbers = {float(m.group(1)) for m in NUMBER.finditer(normalise(context))}

@@ -18,6 +18,7 @@ import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
+from simxai.guard._prefilter import gated
 from simxai.guard._reading import Mention
 
 __all__ = ["likely_move_claims", "matrix_claims", "one_way_claims", "plain_code_spans", "quoted_class_claims"]
@@ -115,7 +116,7 @@ def one_way_claims(
 
 
 #: A matrix written as nested lists of whole numbers: "[[55, 5], [7, 53]]".
-_MATRIX = re.compile(r"\[\s*(?P<rows>\[\s*\d+(?:\s*,\s*\d+)*\s*\](?:\s*,\s*\[\s*\d+(?:\s*,\s*\d+)*\s*\])+)\s*\]")
+_MATRIX = gated(r"\[\s*(?P<rows>\[\s*\d+(?:\s*,\s*\d+)*\s*\](?:\s*,\s*\[\s*\d+(?:\s*,\s*\d+)*\s*\])+)\s*\]")
 
 
 def matrix_claims(text: str, matrices: Sequence[Sequence[Sequence[float]]]) -> Iterator[tuple[str, bool]]:
@@ -145,7 +146,7 @@ def _same_matrix(said: Sequence[Sequence[float]], matrix: Sequence[Sequence[floa
 
 
 #: A quoted name given to a class of the model: "has a `appealed` category", "the 'neutral' class".
-_QUOTED_CLASS = re.compile(
+_QUOTED_CLASS = gated(
     r"[`'\"“‘](?P<x>[A-Za-z][\w -]{0,30}?)[`'\"”’]\s+(?:category|class|label|outcome|tier)\b(?!\s+(?:of|for)\b)",
     re.I,
 )

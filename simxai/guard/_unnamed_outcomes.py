@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable
 
 from simxai.guard._mentions import find_mentions
+from simxai.guard._prefilter import gated
 
 __all__ = ["unnamed_outcome"]
 
@@ -24,7 +25,7 @@ _ODDS = r"(?:chances?|odds|likelihood|probability|risk|share)"
 _WHO = r"(?:it|its\s+[a-z]+|(?:no|any|some)(?:one|body)|no\s+one)"
 #: "the chance (that) it rings true rises from ", "the odds it goes ahead are ", "the chance its owner turns up is
 #: put at about ", "the chance of collection rises a little, from ": before the share, in its clause.
-_BEFORE = re.compile(
+_BEFORE = gated(
     rf"\b{_ODDS}\s+(?:(?:that\s+)?{_WHO}\s+|of\s+(?:an?\s+|the\s+)?(?=[a-z]))(?P<said>[^.;:!?()]{{1,60}}?)\s*$", re.I
 )
 #: "11 % that it rings true", "11 % chance it goes ahead", "2 chances in 100 that nobody comes": after the share.
@@ -32,7 +33,7 @@ _BEFORE = re.compile(
 _AFTER = re.compile(rf"^\s*(?:%\s*)?(?:{_ODDS}\s+(?:that\s+)?|that\s+){_WHO}\s+(?P<said>[^.;:!?,()\d]{{1,40}})", re.I)
 #: "Going ahead is about 27 %": an outcome said as a gerund that opens the clause (not "-thing": "nothing"),
 #: maybe after the name of a feature the reading carried to it.
-_GERUND = re.compile(
+_GERUND = gated(
     r"(?:^|(?<=\s))(?P<said>(?![a-z]*thing\b)[a-z]{2,}ing(?:\s+[a-z]+){0,3}?)\s+(?:is|was|sits|stands|comes\s+in)\s+"
     r"(?:at\s+)?(?:(?:about|around|roughly|only|just|nearly|under|over|below|above|some)\s+)?$",
     re.I,

@@ -27,7 +27,13 @@ def _gated_patterns() -> dict[str, Gated]:
     for info in pkgutil.iter_modules(simxai.guard.__path__, "simxai.guard."):
         module = importlib.import_module(info.name)
         for name, value in vars(module).items():
-            values = value.items() if isinstance(value, dict) else [(name, value)]
+            # a pattern is held by name, in a table (dict) or in a list or tuple the readers loop over
+            if isinstance(value, dict):
+                values = list(value.items())
+            elif isinstance(value, (list, tuple)):
+                values = list(enumerate(value))
+            else:
+                values = [(name, value)]
             for key, item in values:
                 if isinstance(item, Gated):
                     found.setdefault(f"{info.name}.{name}[{key}]", item)
