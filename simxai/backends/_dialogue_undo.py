@@ -33,9 +33,14 @@ __all__ = ["scenario_decision", "scenario_question"]
 _LEAD = r"^\W*(?:(?:ok(?:ay)?|no|nah|right|hmm+|actually|sorry|please|just|then|and|so)\W+)*"
 # "undo that", "scrap it", "take that back", "forget the last one", "cancel the soot change"
 _UNDO = re.compile(
-    _LEAD + r"(?:undo|scrap|cancel|revert|forget(?:\s+about)?|ditch|drop|remove|take\s+back|"
+    _LEAD + r"(?:undo|scrap|cancel|revert|forget(?:\s+about)?|ditch|(?P<drop>drop|remove|lose)|take\s+back|"
     r"take\s+(?:that|this|it)(?:\s+last\s+one)?\s+back|go\s+back\s+(?:a|one)\s+step)\b(?P<rest>[^0-9]*)$",
     re.IGNORECASE,
+)
+# "drop the crux half a metre" lowers a feature: "drop" / "remove" take a change back only when they say so
+_A_CHANGE = re.compile(r"\b(?:change|changes|one|tweak|edit|part|step)\b", re.IGNORECASE)
+_AN_AMOUNT = re.compile(
+    r"\b(?:by|to|a\s+bit|slightly|half|quarter|third|double|twice|lower|higher|more|less|fewer)\b", re.IGNORECASE
 )
 # What an undo of the last step says besides its verb: "that", "the last one", "that last change", "please"
 _LAST_STEP = frozenset(
@@ -86,8 +91,18 @@ def _named_changed(clause: str, changes: dict[str, Any], schema: HostSchema) -> 
     return found
 
 
-def _undone(text: str, history: Sequence[Message], schema: HostSchema, names: Collection[str]) -> Decision | None:
+def _undo(text: str) -> re.Match[str] | None:
+    """The match of a turn that takes a change back ("undo that", "drop the cover change"), or None."""
     match = _UNDO.match(text)
+    if match is None or match.group("drop") is None:
+        return match
+    clause = _KEEP.split(match.group("rest"), maxsplit=1)[0]
+    lone = all(w in _LAST_STEP for w in re.findall(r"[a-z]+", clause.lower()))
+    return match if (lone or _A_CHANGE.search(clause)) and not _AN_AMOUNT.search(clause) else None
+
+
+def _undone(text: str, history: Sequence[Message], schema: HostSchema, names: Collection[str]) -> Decision | None:
+    match = _undo(text)
     what_ifs = _what_ifs(history)
     if match is None or not what_ifs or "explain_what_if" not in names:
         return None
@@ -148,7 +163,7 @@ def scenario_question(text: str, history: Sequence[Message], schema: HostSchema 
     """One short question for an undo or "same changes" with nothing to act on, or None."""
     if schema is None or schema.kind != "tabular":
         return None
-    undo = _UNDO.match(text)
+    undo = _undo(text)
     moved = _SAME_CHANGES.search(text)
     if undo is None and moved is None:
         return None

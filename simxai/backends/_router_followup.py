@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from simxai.backends._router_arguments import counts_predictions
 from simxai.backends._router_by_category import compared_groups
 from simxai.backends._router_decision import Decision
+from simxai.backends._router_going_back import goes_back_to_one
 from simxai.backends._router_group_feature import group_feature_decision
 from simxai.backends._router_judged_focus import judged_in_focus
 from simxai.backends._router_masking import FEATURE_FILLER, only_fillers, only_names_instance
@@ -387,10 +388,6 @@ def _text_in_focus(previous: LastCall) -> str | None:
 _PERSONAL = re.compile(r"\b(?:his|her|hers|him|she|he)\b", re.IGNORECASE)
 
 
-# "back to the first one", "going back to the other visit": an earlier subject of the dialogue, one instance
-_BACK_TO_ONE = re.compile(
-    r"\bback\s+to\s+the\s+(?:first|second|third|last|previous|earlier|other)\s+(?:one|[a-z]+)\b", re.IGNORECASE
-)
 # "this one", "that person": one instance referred to, never the model
 _ONE_REFERRED = re.compile(r"\b(?:this|that)\s+(?:one|person|guy|case|individual|record|row)\b", re.IGNORECASE)
 
@@ -405,7 +402,7 @@ def about_the_person_in_focus(text: str, history: Sequence[Message]) -> bool:
     if not any(m.role in ("user", "assistant") for m in history):
         return bool(_PERSONAL.search(text) or _ONE_REFERRED.search(text))
     previous = last_call(history)
-    if previous is not None and _BACK_TO_ONE.search(text):
+    if previous is not None and goes_back_to_one(text):
         return True  # "back to the first one: which of its parts matter?": that one's own, not the model's
     if previous is None or not _PERSONAL.search(text):
         return False

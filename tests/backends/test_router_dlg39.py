@@ -225,3 +225,18 @@ def test_a_class_right_after_a_metric_word_is_its_label(router: RouterBackend) -
 @pytest.mark.parametrize(("text", "value"), [("10 years old", 10), ("about 12 years ago", 12)])
 def test_an_answer_with_its_unit_and_a_word_after_it_is_the_value(text: str, value: int) -> None:
     assert changed_feature_answer(text, "age (years)", BOOKS) == {"age (years)": value}
+
+
+@pytest.mark.parametrize("text", ["and drop the cracks by half too", "drop the humidity a bit", "remove 2 torn pages"])
+def test_drop_with_an_amount_is_a_change_never_an_undo_or_a_question(router: RouterBackend, text: str) -> None:
+    question, called = route(router, text, BOOKS, _TWO)
+    assert "take back" not in question and ("explain_what_if", {"changes": {"cover": "cloth"}}) not in called
+
+
+@pytest.mark.parametrize("opening", ["back to the first one, ", "ok back to the first one - "])
+def test_the_question_after_going_back_is_read_alone(router: RouterBackend, opening: str) -> None:
+    history = after("explain_why_not", "why isnt 140531 a rebind", instance=140531, expected_label="rebind") + after(
+        "get_prediction", "and 140533?", instance=140533
+    )
+    question, called = route(router, opening + "what keeps it a shelve", BOOKS, history)
+    assert question == "" and called == [("explain_how_to_still_be_this", {"kept_label": "shelve", "instance": 140531})]
