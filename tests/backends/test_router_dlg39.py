@@ -240,3 +240,9 @@ def test_the_question_after_going_back_is_read_alone(router: RouterBackend, open
     )
     question, called = route(router, opening + "what keeps it a shelve", BOOKS, history)
     assert question == "" and called == [("explain_how_to_still_be_this", {"kept_label": "shelve", "instance": 140531})]
+
+
+@pytest.mark.parametrize(("text", "neighbour"), [("hm, the one before", 140529), ("and the book after?", 140531)])
+def test_the_one_before_at_the_end_of_a_turn_is_the_neighbour(router: RouterBackend, text: str, neighbour: int) -> None:
+    question, called = route(router, text, BOOKS, after("get_prediction", "140530?", instance=140530))
+    assert question == "" and called == [("get_prediction", {"instance": neighbour})]
