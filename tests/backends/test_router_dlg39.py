@@ -208,9 +208,13 @@ def test_same_changes_with_no_what_if_run_is_asked(router: RouterBackend) -> Non
 # --- the subject of a question said by going back, and a class after a metric word ----------------------------------
 
 
-def test_back_to_the_first_one_asks_about_that_book_not_the_model(router: RouterBackend) -> None:
+@pytest.mark.parametrize(
+    "text",
+    ["back to the first one: which of its features matter most?", "Back to the first one: which of its parts count?"],
+)
+def test_back_to_the_first_one_asks_about_that_book_not_the_model(router: RouterBackend, text: str) -> None:
     history = after("get_prediction", "140520?", instance=140520) + after("get_prediction", "140525", instance=140525)
-    question, called = route(router, "back to the first one: which of its features matter most?", BOOKS, history)
+    question, called = route(router, text, BOOKS, history)
     assert question == "" and called == [("get_local_explanation", {"instance": 140520})]
 
 
