@@ -392,7 +392,7 @@ def fragment_decision(
     or another category ("and silver?"); None for any other turn.
     """
     names = {s.name for s in request.functions}
-    scenario = scenario_decision(text, history, request.host, names)  # "undo that", "same changes for her"
+    scenario = scenario_decision(text, history, request.host, names)  # "undo that", "same changes for him"
     continued = scenario or continued_question(text, masked, history, request, lambda q, h: decide(q, h, request))
     if continued is not None:
         return continued

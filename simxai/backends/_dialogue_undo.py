@@ -1,4 +1,4 @@
-"""What-if scenarios taken back or moved: "undo that", "drop the X change, keep the Y", "same changes for her".
+"""What-if scenarios taken back or moved: "undo that", "drop the X change, keep the Y", "same changes for him".
 
 A scenario is built up over turns (`simxai.followup_calls.continues_added_changes`); people also take a step of it
 back. "undo that" / "scrap the last one" asks for the scenario as it was before the last what-if: the what-if run
@@ -6,7 +6,7 @@ before it on the same instance, or, when there was none, the instance as it is (
 change" (or "drop X, keep Y") takes back only the changes of the features the undo clause names, read among the
 features the last what-if changed, so that a word of one changed feature's name ("the loan change") is enough.
 "same changes for <id or pronoun>" names the last what-if's changes, whatever was asked in between ("what about
-her stablemate, 12?" then "same changes for her"): the what-if on that instance.
+his neighbour, 12?" then "same changes for him"): the what-if on that instance.
 
 When there is nothing to take back or move (no what-if ran, or the undo names no change the last what-if made),
 `scenario_question` asks one short question rather than answer something else.
@@ -37,7 +37,7 @@ _UNDO = re.compile(
     r"take\s+(?:that|this|it)(?:\s+last\s+one)?\s+back|go\s+back\s+(?:a|one)\s+step)\b(?P<rest>[^0-9]*)$",
     re.IGNORECASE,
 )
-# "drop the crux half a metre" lowers a feature: "drop" / "remove" take a change back only when they say so
+# "drop the price by a fifth" lowers a feature: "drop" / "remove" take a change back only when they say so
 _A_CHANGE = re.compile(r"\b(?:change|changes|one|tweak|edit|part|step)\b", re.IGNORECASE)
 _AN_AMOUNT = re.compile(
     r"\b(?:by|to|a\s+bit|slightly|half|quarter|third|double|twice|lower|higher|more|less|fewer)\b", re.IGNORECASE
@@ -49,7 +49,7 @@ _LAST_STEP = frozenset(
 )
 # "keep the income", "but leave the rest": what stays, after the clause that takes back
 _KEEP = re.compile(r"\b(?:keep|keeping|leave|leaving|but|except|apart\s+from|while)\b", re.IGNORECASE)
-# "same changes for her", "the same scenario on 140540", "same what-if for that one", "same tweaks again"
+# "same changes for him", "the same scenario on 140540", "same what-if for that one", "same tweaks again"
 _SAME_CHANGES = re.compile(
     r"\bsame\s+(?:changes?|scenario|what[\s-]?ifs?|tweaks?|adjustments?|edits?|settings?|supposition)\b",
     re.IGNORECASE,
@@ -133,7 +133,7 @@ def _as_it_is(names: Collection[str]) -> Decision | None:
 
 
 def _moved(text: str, history: Sequence[Message], schema: HostSchema, names: Collection[str]) -> Decision | None:
-    """The last what-if's changes on the instance named or in focus ("same changes for her", "... for 140540")."""
+    """The last what-if's changes on the instance named or in focus ("same changes for him", "... for 140540")."""
     if "explain_what_if" not in names or not _SAME_CHANGES.search(text):
         return None
     what_ifs = _what_ifs(history)

@@ -74,5 +74,5 @@ def reread(text: str, history: Sequence[Message], schema: HostSchema | None) -> 
     asked = history[-1] if history and history[-1].role == "assistant" else None
     text = (answered_attribute(text, asked.content, schema) if asked is not None else None) or text
     text = (bound_answer(text, asked.content, schema) if asked is not None else None) or text  # "over 10 mm"
-    # "undo the X change" when no what-if changed X, "same changes for her" with no what-if run: asked
+    # "undo the X change" when no what-if changed X, "same changes for him" with no what-if run: asked
     return opposite(text, history, schema) or text, scenario_question(text, history, schema)

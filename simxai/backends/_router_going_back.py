@@ -2,7 +2,7 @@
 
 The opening only says which instance the question is about (read by `simxai.backends._dialogue_focus` and the id
 readers); the function is asked by the rest of the turn. The selector is given the rest alone
-(`without_going_back`): "back to the first one, what keeps it lame" is "what keeps it lame" about the first one, and
+(`without_going_back`): "back to the first one: why is it a rebind" is "why is it a rebind" about the first one, and
 the words of going back carry no function of their own. `goes_back_to_one` tells that the turn is about one instance
 of the dialogue (a question such as "which of its parts matter?" is then that instance's, not the model's).
 """

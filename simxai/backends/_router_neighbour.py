@@ -54,7 +54,7 @@ def _patterns(noun: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
     before = re.compile(
         rf"\b(?:the\s+)?(?:previous|prior|preceding)\s+{thing}\b"
         rf"|\b(?:the\s+)?{thing}\s+{_CLOSE}before\s+{_THAT}\b"
-        rf"|\bthe\s+{thing}\s+{_CLOSE}before(?=\W*(?:(?:please|pls|then)\W*)?$)",  # "hm, the one before"
+        rf"|\bthe\s+{thing}\s+{_CLOSE}before(?=\W*(?:(?:please|pls|then)\W*)?$)",  # "ok, the one before"
         re.IGNORECASE,
     )
     return after, before

@@ -1,6 +1,6 @@
 """A question about the prediction before a what-if's change: "how sure was it before we changed anything?".
 
-"back to the original" / "back to how it actually is", followed by nothing that asks for more than the outcome (no
+"back to the original" / "back to how it really was", followed by nothing that asks for more than the outcome (no
 reason, no way to another class, no supposition), asks for the unchanged instance's prediction too.
 
 After a what-if (or a search for the changes that would flip or reach a class: its changes are what-ifs too), a
@@ -52,7 +52,7 @@ def _the_real_one(text: str, schema: HostSchema | None) -> bool:
     return re.search(rf"\bthe\s+(?:real|actual)\s+(?:{nouns})\b", text, re.IGNORECASE) is not None
 
 
-# "back to the original", "back to how it actually is", "back to the real one": the unchanged instance, in words
+# "back to the original", "back to how it really was", "back to the real one": the unchanged instance, in words
 _BACK = re.compile(
     r"\bback\s+to\s+(?:the\s+original|(?:how|what)\s+(?:it|she|he|they)\s+(?:actually\s+|really\s+)?"
     r"(?:is|was|are|were)|(?:it\s+)?as\s+(?:it|she|he|they)\s+(?:is|was|are|were)|the\s+(?:real|actual)\s+\w+|"
@@ -74,7 +74,7 @@ def original_prediction(
     asks = _CONFIDENCE.search(text) or _PREDICTS.search(text)
     back = _BACK.search(text)
     if back is not None and not _ASKS_MORE.search(text[back.end() :]):
-        asks = back  # "back to how it actually is - the verdict?": the outcome of the unchanged instance
+        asks = back  # "back to how it really was, then?": the outcome of the unchanged instance
     if "get_prediction" not in names or not asks or not (back or _BEFORE.search(text) or _the_real_one(text, schema)):
         return None
     previous = last_call(history)

@@ -38,7 +38,7 @@ def selector_decision(
     """The selector's choice among the registered functions (None: no function), with its probability; `threshold`
     is the router's clarification threshold and `index_of` the index of the specs' texts (built once per set).
     """
-    text = without_going_back(text)  # "back to the first one, what keeps it lame": the question is the rest
+    text = without_going_back(text)  # "back to the first one: why is it a rebind": the question is the rest
     known = set(selector.classes)
     registered = [s.name for s in request.functions]
     allowed = frozenset({*(n for n in registered if n in known), _NONE})

@@ -1,10 +1,10 @@
 """Round 39 (dlg39), on an invented library's book repairs (shelve / rebind / withdraw), in our own wording:
 follow-ups that take a scenario back or move it, and questions that keep the dialogue's subject. "undo that" is the
-scenario before the last what-if (the book as it is when there was none); "undo the cover change, keep the cracks"
+scenario before the last what-if (the book as it is when there was none); "scrap the cover change and keep the cracks"
 drops only the named change; "same changes for it" moves the last what-if to the book in focus or named; "another 2
-more" and "halve that again" step from the value just tried; "same but 10 %" is the change with a new amount; a
-category said alone after a metric is that metric on its records; "back to how it actually is" asks for the book's own
-prediction; "i meant the other paper one, 140533" corrects the book of the last question.
+more" and "now halve it again" step from the value just tried; "same again but 15 %" is the change with a new amount; a
+category said alone after a metric is that metric on its records; "back to how it really was" asks for the book's own
+prediction; "I meant the other paper one: 140533" corrects the book of the last question.
 """
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ def test_undo_of_the_only_what_if_is_the_book_as_it_is(router: RouterBackend) ->
 @pytest.mark.parametrize(
     ("text", "kept"),
     [
-        ("undo the cover change, keep the cracks", {"SpineCracks": "-2"}),
+        ("scrap the cover change and keep the cracks", {"SpineCracks": "-2"}),
         # a word of the name, read among the features the scenario changed
         ("drop the cracks one but leave the cover", {"cover": "cloth"}),
     ],
@@ -130,11 +130,11 @@ def test_halve_that_again_halves_the_value_tried(router: RouterBackend) -> None:
     history = _what_if(
         "140520 at half the loans, 12 instead of 24", {"loans per year": 12}, {"loans per year": (24, 12)}
     )
-    question, called = route(router, "halve that again", BOOKS, history)
+    question, called = route(router, "now halve it again", BOOKS, history)
     assert question == "" and called == [("explain_what_if", {"changes": {"loans per year": 6}})]
 
 
-@pytest.mark.parametrize(("text", "change"), [("same but 20 %", "+20%"), ("the same again, only 5 %", "+5%")])
+@pytest.mark.parametrize(("text", "change"), [("same again but 15 %", "+15%"), ("the same, only 5 %", "+5%")])
 def test_same_but_an_amount_is_the_change_with_that_amount(router: RouterBackend, text: str, change: str) -> None:
     history = _what_if("humidity 10 % higher for 140520", {"shelf humidity (%)": "+10%"})
     question, called = route(router, text, BOOKS, history)
@@ -170,7 +170,7 @@ def test_a_category_alone_narrows_no_group_of_another_feature(router: RouterBack
 
 @pytest.mark.parametrize(
     "text",
-    ["back to how it actually is - what does it say", "back to the original, whats the call", "back to the start"],
+    ["back to how it really was - what does it say", "back to the original, whats the call", "back to the start"],
 )
 def test_back_to_the_original_is_the_books_own_prediction(router: RouterBackend, text: str) -> None:
     question, called = route(router, text, BOOKS, _TWO)
@@ -187,7 +187,7 @@ def test_back_to_the_original_with_a_question_of_its_own_is_no_prediction(router
 
 def test_i_meant_the_other_one_with_its_id_corrects_the_book(router: RouterBackend) -> None:
     history = after("explain_why_not", "why isnt 140531 a rebind", instance=140531, expected_label="rebind")
-    question, called = route(router, "no sorry i meant the other paper one, 140533", BOOKS, history)
+    question, called = route(router, "sorry no, I meant the other paper one: 140533", BOOKS, history)
     assert question == "" and called == [("explain_why_not", {"instance": 140533, "expected_label": "rebind"})]
 
 
@@ -242,11 +242,11 @@ def test_the_question_after_going_back_is_read_alone(router: RouterBackend, open
     history = after("explain_why_not", "why isnt 140531 a rebind", instance=140531, expected_label="rebind") + after(
         "get_prediction", "and 140533?", instance=140533
     )
-    question, called = route(router, opening + "what keeps it a shelve", BOOKS, history)
+    question, called = route(router, opening + "how does it stay a shelve", BOOKS, history)
     assert question == "" and called == [("explain_how_to_still_be_this", {"kept_label": "shelve", "instance": 140531})]
 
 
-@pytest.mark.parametrize(("text", "neighbour"), [("hm, the one before", 140529), ("and the book after?", 140531)])
+@pytest.mark.parametrize(("text", "neighbour"), [("ok, the one before", 140529), ("and the book after?", 140531)])
 def test_the_one_before_at_the_end_of_a_turn_is_the_neighbour(router: RouterBackend, text: str, neighbour: int) -> None:
     question, called = route(router, text, BOOKS, after("get_prediction", "140530?", instance=140530))
     assert question == "" and called == [("get_prediction", {"instance": neighbour})]
