@@ -51,6 +51,7 @@ from simxai.followup_calls import (
     other_class_arguments,
     repeated_step,
     repeated_value,
+    said_from_last_tried,
     same_question,
     shifted_condition,
 )
@@ -231,6 +232,8 @@ def multiplied_step(text: str, step: Step, focus: str | None, history: Sequence[
     """
     if step.sign != "*" or step.amount is None or focus is None or not _MULTIPLY_IT.search(text):
         return step
+    if said_from_last_tried(text):
+        return step  # "halve that again": of the value the last what-if tried (`from_last_tried`), not of its step
     previous = last_call(history)
     changes = previous.arguments.get("changes") if previous is not None else None
     said = (
@@ -393,7 +396,9 @@ def confirms(text: str) -> bool:
 
 
 _BARE_VALUE = re.compile(
-    rf"^\W*(?:(?:to|make\s+it|set\s+it\s+to|it\s+should\s+be|say)\s+)?(?P<n>-?{_NUM})[\s.!?]*$", re.I
+    rf"^\W*(?:(?:to|make\s+it|set\s+it\s+to|it\s+should\s+be|say)\s+)?(?P<n>-?{_NUM})"
+    r"(?:\s+(?:old|ago|long|or\s+so))?[\s.!?]*$",  # "10 years old", "5 weeks ago": the unit dropped, its word left
+    re.I,
 )
 
 

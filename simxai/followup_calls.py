@@ -18,6 +18,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from simxai._last_tried import from_last_tried, said_from_last_tried
 from simxai.hosts.base import ChangeValue, HostSchema
 from simxai.messages import Message, successful_payload
 
@@ -40,6 +41,8 @@ __all__ = [
     "stepped_amount",
     "successful_calls",
     "said_as_change",
+    "from_last_tried",
+    "said_from_last_tried",
     "valued_number",
 ]
 
@@ -288,7 +291,9 @@ def carried_change(feature: str, call: LastCall) -> dict[str, ChangeValue] | Non
 # "and 10?", "and -10?" (a sign of its own), "and 100 points", "and 20 more", "and £200 instead?", "and 10 cm
 # instead?" (the feature's own unit): a new amount for the same change
 _BARE_STEP = re.compile(
-    r"^[^\w+-]*(?:(?:and|or|what\s+about|how\s+about)\s+)?(?:with\s+)?"
+    r"^[^\w+-]*(?:(?:and|or|what\s+about|how\s+about)\s+)?"
+    # "same but 20 %", "the same again, only 5": the change just tried with another amount
+    r"(?:(?:the\s+)?same(?:\s+again)?\W+(?:but|only|just)\s+(?:with\s+|by\s+)?)?(?:with\s+)?"
     # "and if it were £10k instead?", "what if it was 4 instead": the number said as what the change were
     r"(?P<were>(?:what\s+)?if\s+(?:it|that)\s+(?:were|was|is)\s+)?"
     # "even lower, say 33", "higher still, maybe 50": a direction, then the value the feature were
@@ -400,47 +405,3 @@ def repeated_step(text: str, call: LastCall, schema: HostSchema | None) -> dict[
     if not said_percent and schema is not None and schema.has_id(float(number)):
         return None
     return {feature: change}
-
-
-# A step said from the last value tried, not from the recorded one: "4 degrees colder than that", "10% more than
-# the last one", "from there, 2 more", "even colder by 3"
-_FROM_LAST_TRIED = re.compile(
-    r"\bthan\s+(?:that|this|the\s+(?:last|previous)(?:\s+(?:one|value|try))?)\b|\bfrom\s+there\b|"
-    r"\beven\s+(?:more|less|\w+er)\b",
-    re.IGNORECASE,
-)
-_STEP_VALUE = re.compile(r"^(?P<sign>[+\-*])(?P<n>\d+(?:\.\d+)?)(?P<pct>%)?$")
-
-
-def from_last_tried(text: str, changes: dict[str, Any], call: LastCall | None) -> dict[str, Any]:
-    """`changes` with a step said from the last value tried ("4 degrees colder than that") taken from that value.
-
-    After a what-if that tried storage_temp = -12 (recorded -7.2), "make it 4 degrees colder than that" is
-    storage_temp = -16, not -7.2 - 4; the other changes of that what-if stay in the scenario. Without such words,
-    or without a previous what-if that changed the feature, `changes` is returned as it is.
-    """
-    if call is None or call.name != "explain_what_if" or not _FROM_LAST_TRIED.search(text):
-        return changes
-    output = call.output if isinstance(call.output, dict) else {}
-    tried: dict[str, float] = {
-        str(c.get("feature")): float(c["new"])
-        for c in output.get("changes") or []
-        if isinstance(c, dict) and isinstance(c.get("new"), int | float) and not isinstance(c.get("new"), bool)
-    }
-    stepped: dict[str, Any] = {}
-    for feature, value in changes.items():
-        match = _STEP_VALUE.match(str(value).strip()) if isinstance(value, str) else None
-        if match is None or feature not in tried:
-            stepped[feature] = value
-            continue
-        last, n = tried[feature], float(match.group("n"))
-        if match.group("sign") == "*":
-            new = last * n
-        else:
-            amount = last * n / 100 if match.group("pct") else n
-            new = last + amount if match.group("sign") == "+" else last - amount
-        stepped[feature] = round(new, 6)
-    if stepped == changes:
-        return changes
-    earlier = call.arguments.get("changes")
-    return {**earlier, **stepped} if isinstance(earlier, dict) else stepped

@@ -30,7 +30,9 @@ from typing import Any
 
 from simxai.backends._dialogue_focus import Decide, reference_readings, with_instance_in_focus
 from simxai.backends._dialogue_labels import reading_by_label, subject_id, with_references
+from simxai.backends._dialogue_lone_group import lone_category_group
 from simxai.backends._dialogue_repair import correction_readings, repair_decision
+from simxai.backends._dialogue_undo import scenario_decision
 from simxai.backends._router_arguments import calls_for
 from simxai.backends._router_decision import Decision
 from simxai.backends._router_focus_count import counted_in_focus
@@ -389,7 +391,9 @@ def fragment_decision(
     """A fragment's decision: an answer to our question ("and for the over 60s?"), a count ("give me three")
     or another category ("and silver?"); None for any other turn.
     """
-    continued = continued_question(text, masked, history, request, lambda q, h: decide(q, h, request))
+    names = {s.name for s in request.functions}
+    scenario = scenario_decision(text, history, request.host, names)  # "undo that", "same changes for him"
+    continued = scenario or continued_question(text, masked, history, request, lambda q, h: decide(q, h, request))
     if continued is not None:
         return continued
     named = instance_for_group_question(text, history, request, lambda q, h: decide(q, h, request))
@@ -398,10 +402,10 @@ def fragment_decision(
     bounded = group_for_group_question(text, history, request, lambda q, h: decide(q, h, request))
     if bounded is not None:
         return bounded  # "Which cold towers do you mean?" -> "below 10 degrees": the question asked, on that group
-    names = {s.name for s in request.functions}
     before = original_prediction(text, history, request.host, names)  # "how sure was it before the change?"
     without = without_follow_up(text, history, request.host)  # "and without" after "... with solar panels"
-    return before or count_follow_up(text, history, request) or category_follow_up(text, history, request) or without
+    categorical = category_follow_up(text, history, request) or lone_category_group(text, history, request)
+    return before or count_follow_up(text, history, request) or categorical or without
 
 
 # What a user asked of the previous question and still asks of the next instance ("show me two options" ->

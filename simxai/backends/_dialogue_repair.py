@@ -66,6 +66,8 @@ _CORRECTS_NUMBER = re.compile(
     r"(?:(?:i\s+)?(?:meant|mean)\s+|make\s+(?:it|that)\s+|it'?s\s+|it\s+(?:is|was|should\s+be)\s+|should\s+be\s+)?"
     r"|\*\s*|" + _SAID_BEFORE + r"(?:i\s+)?(?:meant|mean)\s+"  # "*8": a star before the number typed again
     r"|(?:(?:ok(?:ay)?|so|now)\W+)?(?:make|change)\s+(?:it|that)\s+(?:to\s+)?)"  # "make that 95": an order alone
+    # "i meant the other cloth one, 140533": which one is meant, said before its number
+    r"(?:(?:the\s+)?(?:other|another|right|correct|next|second|first)\s+(?:[a-z]+\s+)?(?:one|[a-z]+)\W+)?"
     r"(?:(?:the\s+)?(?P<noun>[a-z]+)\s+)?(?:number\s+|no\.?\s?|#\s?)?(?P<n>" + _NUMBER + r")"
     # "sorry, I meant 10 bells": the changed feature's name after the number
     r"(?:\s+(?P<after>(?!then\b|instead\b|i\b|" + DIRECTION + r")[a-z][a-z_]*))?(?:\s+(?P<dir>" + DIRECTION + r"))?"

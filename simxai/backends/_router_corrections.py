@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 
 from simxai._self_repair import self_corrected
+from simxai.backends._dialogue_undo import scenario_question
 from simxai.backends._router_attributes import answered_attribute
 from simxai.backends._router_bound_answer import bound_answer
 from simxai.backends._router_not_that import without_taken_back
@@ -60,7 +61,7 @@ def opposite(text: str, history: Sequence[Message], schema: HostSchema | None) -
 
 
 def reread(text: str, history: Sequence[Message], schema: HostSchema | None) -> tuple[str, str | None]:
-    """The turn as the request it stands for after the previous one, and a question to ask instead (none here).
+    """The turn as the request it stands for after the previous one, and a question to ask instead, or None.
 
     "bmi" after the router's question about an attribute the data lacks is that instance's bmi; "and the opposite?"
     is the other class or the other direction; "no, depth 40, not 30" is the what-if's change that holds 30 corrected
@@ -73,4 +74,5 @@ def reread(text: str, history: Sequence[Message], schema: HostSchema | None) -> 
     asked = history[-1] if history and history[-1].role == "assistant" else None
     text = (answered_attribute(text, asked.content, schema) if asked is not None else None) or text
     text = (bound_answer(text, asked.content, schema) if asked is not None else None) or text  # "over 10 mm"
-    return opposite(text, history, schema) or text, None
+    # "undo the X change" when no what-if changed X, "same changes for him" with no what-if run: asked
+    return opposite(text, history, schema) or text, scenario_question(text, history, schema)

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 from simxai.backends._dialogue_labels import subject_id
 from simxai.backends._router_decision import Decision
+from simxai.backends._router_going_back import goes_back_to_one
 from simxai.backends._router_masking import mask
 from simxai.backends.base import CompletionRequest
 from simxai.extraction import extract_ids
@@ -50,7 +51,8 @@ _WHOLE = re.compile(r"\b(?:in\s+general|overall|across\s+the\s+board|for\s+every
 
 def refers_to_one(text: str) -> bool:
     """Whether a turn refers to one instance in words (module doc) and not to the model as a whole."""
-    return bool(_REFERS.search(text)) and not _WHOLE.search(text)
+    # "back to the first one: which of its parts matter?": one instance of the dialogue, gone back to
+    return bool(_REFERS.search(text) or goes_back_to_one(text)) and not _WHOLE.search(text)
 
 
 def settled_by_reference(

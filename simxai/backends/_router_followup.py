@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from simxai.backends._router_arguments import counts_predictions
 from simxai.backends._router_by_category import compared_groups
 from simxai.backends._router_decision import Decision
+from simxai.backends._router_going_back import goes_back_to_one
 from simxai.backends._router_group_feature import group_feature_decision
 from simxai.backends._router_judged_focus import judged_in_focus
 from simxai.backends._router_masking import FEATURE_FILLER, only_fillers, only_names_instance
@@ -92,6 +93,15 @@ def _per_class(call: LastCall, text: str, named: str) -> bool:
 
 
 _PER_CLASS = frozenset({"precision", "recall", "f1"})
+
+
+def _class_after_metric(text: str, schema: HostSchema) -> str | None:
+    """The class a per-class metric word is followed by ("recall lame", "precision on rebind?"), or None."""
+    match = re.search(r"\b(?:recall|precision|f1|f-score)\W+(?:(?:for|on|of)\s+)?(?:the\s+)?([a-z_]+)\b", text, re.I)
+    said = match.group(1).lower() if match is not None else None
+    return next((c for c in schema.class_names if c.lower() == said), None)
+
+
 # What a turn naming a class alone may say besides it
 _ALONE = frozenset(
     "and but what about how for the only just then there now please instead class in particular specifically".split()
@@ -167,7 +177,7 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
             arguments.pop("group", None)  # "how accurate is it on the test set?": the whole held-out split
         if group is not None:
             arguments["group"] = group
-        label = extract_argument("label", text, schema, previous.name)
+        label = extract_argument("label", text, schema, previous.name) or _class_after_metric(text, schema)
         if label is not None:  # "and the f1 for progressing?" after "recall for stable": that label's
             arguments["label"] = label
         return Decision(previous.name, 1.0, True, arguments=arguments)
@@ -392,6 +402,8 @@ def about_the_person_in_focus(text: str, history: Sequence[Message]) -> bool:
     if not any(m.role in ("user", "assistant") for m in history):
         return bool(_PERSONAL.search(text) or _ONE_REFERRED.search(text))
     previous = last_call(history)
+    if previous is not None and goes_back_to_one(text):
+        return True  # "back to the first one: which of its parts matter?": that one's own, not the model's
     if previous is None or not _PERSONAL.search(text):
         return False
     instance = previous.arguments.get("instance")

@@ -1,7 +1,8 @@
 """A pointer to the instance next to the one in focus, read as that instance's id.
 
 Someone going through the records one by one says which comes next without its id: "and the next one", "next
-<noun>?", "the one after that", "the one before it", "the previous <noun>", or only "next" as the whole turn.
+<noun>?", "the one after that", "the one before it", "the previous <noun>", "the one before" ending the turn, or
+only "next" as the whole turn.
 Ids are consecutive in a host's id range, so the pointer names the id one above (or below) the instance the
 last successful call was about. The router rewrites the pointer as that id with the host's noun ("and the next
 one" -> "and <noun> 131031"), so every reading of a turn that names an instance applies unchanged: the previous
@@ -45,13 +46,15 @@ def _patterns(noun: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
     after = re.compile(
         rf"\b(?:the\s+)?(?:next|following)\s+{thing}\b"
         rf"|\b(?:the\s+)?{thing}\s+{_CLOSE}after\s+{_THAT}\b"
+        rf"|\bthe\s+{thing}\s+{_CLOSE}after(?=\W*(?:(?:please|pls|then)\W*)?$)"  # "and the one after?": the turn ends
         # the whole turn is "next" ("and next?", "ok, next please")
         r"|^\W*(?:(?:and|ok(?:ay)?|so|then|now)\W+)*(?:the\s+)?next(?=\W*(?:(?:please|pls|then)\W*)?$)",
         re.IGNORECASE,
     )
     before = re.compile(
         rf"\b(?:the\s+)?(?:previous|prior|preceding)\s+{thing}\b"
-        rf"|\b(?:the\s+)?{thing}\s+{_CLOSE}before\s+{_THAT}\b",
+        rf"|\b(?:the\s+)?{thing}\s+{_CLOSE}before\s+{_THAT}\b"
+        rf"|\bthe\s+{thing}\s+{_CLOSE}before(?=\W*(?:(?:please|pls|then)\W*)?$)",  # "ok, the one before"
         re.IGNORECASE,
     )
     return after, before

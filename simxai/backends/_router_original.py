@@ -1,5 +1,8 @@
 """A question about the prediction before a what-if's change: "how sure was it before we changed anything?".
 
+"back to the original" / "back to how it really was", followed by nothing that asks for more than the outcome (no
+reason, no way to another class, no supposition), asks for the unchanged instance's prediction too.
+
 After a what-if (or a search for the changes that would flip or reach a class: its changes are what-ifs too), a
 question of confidence that points back at the unchanged instance ("originally", "before the change", "without the
 changes", "to begin with", "the real one", "the actual <instance noun>") asks for that instance's own prediction with
@@ -49,12 +52,30 @@ def _the_real_one(text: str, schema: HostSchema | None) -> bool:
     return re.search(rf"\bthe\s+(?:real|actual)\s+(?:{nouns})\b", text, re.IGNORECASE) is not None
 
 
+# "back to the original", "back to how it really was", "back to the real one": the unchanged instance, in words
+_BACK = re.compile(
+    r"\bback\s+to\s+(?:the\s+original|(?:how|what)\s+(?:it|she|he|they)\s+(?:actually\s+|really\s+)?"
+    r"(?:is|was|are|were)|(?:it\s+)?as\s+(?:it|she|he|they)\s+(?:is|was|are|were)|the\s+(?:real|actual)\s+\w+|"
+    r"(?:the\s+)?(?:start|beginning)|where\s+(?:we|i)\s+(?:started|began)|no\s+changes?)\b",
+    re.IGNORECASE,
+)
+# what asks for more than the instance's own outcome: a reason, a way to another class, a supposition, a ranking
+_ASKS_MORE = re.compile(
+    r"\b(?:why|how\s+come|reasons?|explain\w*|drives?|driving|matters?|which|what\s+(?:if|would|could|makes?|keeps?)|"
+    r"how\s+(?:to|do|does|can|could|would)|if|change|flip|become|turn|keep|stay|accura\w*|data)\b",
+    re.IGNORECASE,
+)
+
+
 def original_prediction(
     text: str, history: Sequence[Message], schema: HostSchema | None, names: Collection[str]
 ) -> Decision | None:
     """The prediction of the instance a what-if just changed, asked about as it was before; None otherwise."""
     asks = _CONFIDENCE.search(text) or _PREDICTS.search(text)
-    if "get_prediction" not in names or not asks or not (_BEFORE.search(text) or _the_real_one(text, schema)):
+    back = _BACK.search(text)
+    if back is not None and not _ASKS_MORE.search(text[back.end() :]):
+        asks = back  # "back to how it really was, then?": the outcome of the unchanged instance
+    if "get_prediction" not in names or not asks or not (back or _BEFORE.search(text) or _the_real_one(text, schema)):
         return None
     previous = last_call(history)
     if previous is None or previous.name not in _CHANGED:

@@ -1,0 +1,65 @@
+"""A what-if step said from the last value tried, not from the recorded one.
+
+"4 degrees colder than that", "10% more than the last one", "from there, 2 more", "even colder by 3", "another 10%
+less", "halve that again": after a what-if that tried a value of the feature, the step starts from that value, and
+the what-if's other changes stay in the scenario (`from_last_tried`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from simxai.followup_calls import LastCall
+
+__all__ = ["from_last_tried", "said_from_last_tried"]
+
+# "another 10% less", "halve that again": a further step from where the last one left the feature
+_FROM_LAST_TRIED = re.compile(
+    r"\bthan\s+(?:that|this|the\s+(?:last|previous)(?:\s+(?:one|value|try))?)\b|\bfrom\s+there\b|"
+    r"\beven\s+(?:more|less|\w+er)\b|\banother\b|\bagain\b",
+    re.IGNORECASE,
+)
+
+
+def said_from_last_tried(text: str) -> bool:
+    """Whether a step is said from the last value tried ("10 % less than that", "another 5", "halve it again")."""
+    return _FROM_LAST_TRIED.search(text) is not None
+
+
+_STEP_VALUE = re.compile(r"^(?P<sign>[+\-*])(?P<n>\d+(?:\.\d+)?)(?P<pct>%)?$")
+
+
+def from_last_tried(text: str, changes: dict[str, Any], call: LastCall | None) -> dict[str, Any]:
+    """`changes` with a step said from the last value tried ("4 degrees colder than that") taken from that value.
+
+    After a what-if that tried storage_temp = -12 (recorded -7.2), "make it 4 degrees colder than that" is
+    storage_temp = -16, not -7.2 - 4; the other changes of that what-if stay in the scenario. Without such words,
+    or without a previous what-if that changed the feature, `changes` is returned as it is.
+    """
+    if call is None or call.name != "explain_what_if" or not _FROM_LAST_TRIED.search(text):
+        return changes
+    output = call.output if isinstance(call.output, dict) else {}
+    tried: dict[str, float] = {
+        str(c.get("feature")): float(c["new"])
+        for c in output.get("changes") or []
+        if isinstance(c, dict) and isinstance(c.get("new"), int | float) and not isinstance(c.get("new"), bool)
+    }
+    stepped: dict[str, Any] = {}
+    for feature, value in changes.items():
+        match = _STEP_VALUE.match(str(value).strip()) if isinstance(value, str) else None
+        if match is None or feature not in tried:
+            stepped[feature] = value
+            continue
+        last, n = tried[feature], float(match.group("n"))
+        if match.group("sign") == "*":
+            new = last * n
+        else:
+            amount = last * n / 100 if match.group("pct") else n
+            new = last + amount if match.group("sign") == "+" else last - amount
+        stepped[feature] = round(new, 6)
+    if stepped == changes:
+        return changes
+    earlier = call.arguments.get("changes")
+    return {**earlier, **stepped} if isinstance(earlier, dict) else stepped

@@ -1,0 +1,180 @@
+"""What-if scenarios taken back or moved: "undo that", "drop the X change, keep the Y", "same changes for him".
+
+A scenario is built up over turns (`simxai.followup_calls.continues_added_changes`); people also take a step of it
+back. "undo that" / "scrap the last one" asks for the scenario as it was before the last what-if: the what-if run
+before it on the same instance, or, when there was none, the instance as it is (its prediction). "undo the X
+change" (or "drop X, keep Y") takes back only the changes of the features the undo clause names, read among the
+features the last what-if changed, so that a word of one changed feature's name ("the loan change") is enough.
+"same changes for <id or pronoun>" names the last what-if's changes, whatever was asked in between ("what about
+his neighbour, 12?" then "same changes for him"): the what-if on that instance.
+
+When there is nothing to take back or move (no what-if ran, or the undo names no change the last what-if made),
+`scenario_question` asks one short question rather than answer something else.
+
+A turn that says a value ("drop the price to 40") is a change, never an undo; a text host's "remove 'not'" is a
+word edit (`simxai.followup_fragment.word_edit`), so the readings here are of tabular hosts only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Sequence
+from typing import Any
+
+from simxai.backends._router_decision import Decision
+from simxai.extraction import extract_feature, extract_instance
+from simxai.followup_calls import LastCall, successful_calls
+from simxai.hosts.base import HostSchema
+from simxai.hosts.name_words import name_words
+from simxai.messages import Message
+
+__all__ = ["scenario_decision", "scenario_question"]
+
+_LEAD = r"^\W*(?:(?:ok(?:ay)?|no|nah|right|hmm+|actually|sorry|please|just|then|and|so)\W+)*"
+# "undo that", "scrap it", "take that back", "forget the last one", "cancel the soot change"
+_UNDO = re.compile(
+    _LEAD + r"(?:undo|scrap|cancel|revert|forget(?:\s+about)?|ditch|(?P<drop>drop|remove|lose)|take\s+back|"
+    r"take\s+(?:that|this|it)(?:\s+last\s+one)?\s+back|go\s+back\s+(?:a|one)\s+step)\b(?P<rest>[^0-9]*)$",
+    re.IGNORECASE,
+)
+# "drop the price by a fifth" lowers a feature: "drop" / "remove" take a change back only when they say so
+_A_CHANGE = re.compile(r"\b(?:change|changes|one|tweak|edit|part|step)\b", re.IGNORECASE)
+_AN_AMOUNT = re.compile(
+    r"\b(?:by|to|a\s+bit|slightly|half|quarter|third|double|twice|lower|higher|more|less|fewer)\b", re.IGNORECASE
+)
+# What an undo of the last step says besides its verb: "that", "the last one", "that last change", "please"
+_LAST_STEP = frozenset(
+    "that this it the last latest previous one change changes step bit again please then thanks what if "
+    "back bit of".split()
+)
+# "keep the income", "but leave the rest": what stays, after the clause that takes back
+_KEEP = re.compile(r"\b(?:keep|keeping|leave|leaving|but|except|apart\s+from|while)\b", re.IGNORECASE)
+# "same changes for him", "the same scenario on 140540", "same what-if for that one", "same tweaks again"
+_SAME_CHANGES = re.compile(
+    r"\bsame\s+(?:changes?|scenario|what[\s-]?ifs?|tweaks?|adjustments?|edits?|settings?|supposition)\b",
+    re.IGNORECASE,
+)
+
+
+def _what_ifs(history: Sequence[Message]) -> list[LastCall]:
+    """The what-ifs of a dialogue that ran with changes, last first."""
+    return [
+        c
+        for c in successful_calls(history)
+        if c.name == "explain_what_if" and isinstance(c.arguments.get("changes"), dict) and c.arguments["changes"]
+    ]
+
+
+def _instance(call: LastCall) -> Any:
+    """The instance a what-if ran on: its argument, else the subject its output names (the engine filled it)."""
+    instance = call.arguments.get("instance")
+    if instance is None and isinstance(call.output, dict):
+        subject = call.output.get("subject") or call.output.get("instance")
+        instance = subject.get("id") if isinstance(subject, dict) else subject
+    return instance
+
+
+def _named_changed(clause: str, changes: dict[str, Any], schema: HostSchema) -> set[str]:
+    """The changed features `clause` names: by name or alias, else by a word of the name that no other changed
+    feature's name holds ("the loan change" of loan_amount when loan_term was not changed).
+    """
+    named = extract_feature(clause, schema)
+    if isinstance(named, str) and named in changes:
+        return {named}
+    said = set(re.findall(r"[a-z]+", clause.lower()))
+    words = {str(f): {w for w in name_words(str(f)) if len(w) >= 3} for f in changes}
+    found = set()
+    for feature, own in words.items():
+        others = set().union(*(w for f, w in words.items() if f != feature))
+        if own & said - others:
+            found.add(feature)
+    return found
+
+
+def _undo(text: str) -> re.Match[str] | None:
+    """The match of a turn that takes a change back ("undo that", "drop the cover change"), or None."""
+    match = _UNDO.match(text)
+    if match is None or match.group("drop") is None:
+        return match
+    clause = _KEEP.split(match.group("rest"), maxsplit=1)[0]
+    lone = all(w in _LAST_STEP for w in re.findall(r"[a-z]+", clause.lower()))
+    return match if (lone or _A_CHANGE.search(clause)) and not _AN_AMOUNT.search(clause) else None
+
+
+def _undone(text: str, history: Sequence[Message], schema: HostSchema, names: Collection[str]) -> Decision | None:
+    match = _undo(text)
+    what_ifs = _what_ifs(history)
+    if match is None or not what_ifs or "explain_what_if" not in names:
+        return None
+    last = what_ifs[0]
+    if next(successful_calls(history)) != last:
+        return None  # "scrap that" after another question is not about the scenario
+    changes: dict[str, Any] = dict(last.arguments["changes"])
+    clause = _KEEP.split(match.group("rest"), maxsplit=1)[0]
+    words = re.findall(r"[a-z]+", clause.lower())
+    instance = _instance(last)
+    if all(w in _LAST_STEP for w in words):
+        # the last step taken back: the what-if before it on the same instance, else the instance as it is
+        before = next((c for c in what_ifs[1:] if _instance(c) == instance), None)
+        if before is not None:
+            return Decision("explain_what_if", 1.0, True, arguments={"changes": dict(before.arguments["changes"])})
+        return _as_it_is(names)
+    dropped = _named_changed(clause, changes, schema)
+    if not dropped:
+        return None
+    kept = {f: v for f, v in changes.items() if f not in dropped}
+    if not kept:
+        return _as_it_is(names)
+    return Decision("explain_what_if", 1.0, True, arguments={"changes": kept})
+
+
+def _as_it_is(names: Collection[str]) -> Decision | None:
+    return Decision("get_prediction", 1.0, True) if "get_prediction" in names else None
+
+
+def _moved(text: str, history: Sequence[Message], schema: HostSchema, names: Collection[str]) -> Decision | None:
+    """The last what-if's changes on the instance named or in focus ("same changes for him", "... for 140540")."""
+    if "explain_what_if" not in names or not _SAME_CHANGES.search(text):
+        return None
+    what_ifs = _what_ifs(history)
+    if not what_ifs:
+        return None
+    arguments: dict[str, Any] = {"changes": dict(what_ifs[0].arguments["changes"])}
+    instance = extract_instance(text, schema)
+    if isinstance(instance, int) and not isinstance(instance, bool):
+        arguments["instance"] = instance
+    return Decision("explain_what_if", 1.0, True, arguments=arguments)
+
+
+def scenario_decision(
+    text: str, history: Sequence[Message], schema: HostSchema | None, names: Collection[str]
+) -> Decision | None:
+    """The what-if a turn asks for by taking a step of the scenario back or moving its changes, or None."""
+    if schema is None or schema.kind != "tabular":
+        return None
+    return _undone(text, history, schema, names) or _moved(text, history, schema, names)
+
+
+def _said(changes: dict[str, Any]) -> str:
+    return ", ".join(f"{feature} ({value})" for feature, value in changes.items())
+
+
+def scenario_question(text: str, history: Sequence[Message], schema: HostSchema | None) -> str | None:
+    """One short question for an undo or "same changes" with nothing to act on, or None."""
+    if schema is None or schema.kind != "tabular":
+        return None
+    undo = _undo(text)
+    moved = _SAME_CHANGES.search(text)
+    if undo is None and moved is None:
+        return None
+    what_ifs = _what_ifs(history)
+    if not what_ifs:
+        noun = schema.instance_noun or "instance"
+        return f"No what-if has run in this conversation yet: which change should I try, on which {noun}?"
+    if undo is None or next(successful_calls(history)) != what_ifs[0]:
+        return None
+    changes: dict[str, Any] = dict(what_ifs[0].arguments["changes"])
+    clause = _KEEP.split(undo.group("rest"), maxsplit=1)[0]
+    if all(w in _LAST_STEP for w in re.findall(r"[a-z]+", clause.lower())) or _named_changed(clause, changes, schema):
+        return None
+    return f"The last what-if changed {_said(changes)}. Which of these changes should I take back?"
