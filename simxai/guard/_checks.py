@@ -273,7 +273,10 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks, _StatementChe
             if word in _GENERIC or word in vocab or word in self.output_text.lower() or self._probability_key(word):
                 continue
             self.report.claim(f"feature {word}", False, via="name = number")
-        words = set(re.findall(r"\w+", self.output_text.lower())) | self.context_words
+        # the words of the host's cards too: a class or a subject said in them is no invented name (gfb39); not
+        # on a text model's host, whose quoted and listed words are its inputs' (the cards' are no review's words)
+        cards = self.card_words if not self.names.quoted_only else frozenset()
+        words = set(re.findall(r"\w+", self.output_text.lower())) | self.context_words | cards
         metrics = {w for m in self.names.metrics for w in name_words(m)}
         aliases = {a.lower() for v in self.vocab.aliases.values() for a in v}
         spelled = {w for name in [*self.names.features, *aliases] for w in name_words(name, r"[a-z][a-z-]*")}
@@ -338,12 +341,12 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks, _StatementChe
             self.names.labels,
             self.label_forms,
             [*self.names.features, *self.names.metrics],
-            set(re.findall(r"[\w-]+", self.output_text.lower())) | self.context_words,
+            set(re.findall(r"[\w-]+", self.output_text.lower())) | self.context_words | self.card_words,
             self.structured,
         ):
             self.report.claim(text, ok, via=_mechanism("invented_label_claims", text))
         if self.structured:  # "sealed = out of use · scrapped = for parts": a glossary of the classes (round 38)
-            said = set(re.findall(r"[\w-]+", self.output_text.lower())) | self.context_words
+            said = set(re.findall(r"[\w-]+", self.output_text.lower())) | self.context_words | self.card_words
             for text, ok in glossary_label_claims(self.raw, self.names.labels, self.label_forms, said):
                 self.report.claim(text, ok, via=_mechanism("glossary_label_claims", text))
         for text, ok in label_table_claims(self.raw, self.names.labels, self.label_forms):
