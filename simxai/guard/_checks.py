@@ -280,8 +280,12 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks, _StatementChe
         metrics = {w for m in self.names.metrics for w in name_words(m)}
         aliases = {a.lower() for v in self.vocab.aliases.values() for a in v}
         spelled = {w for name in [*self.names.features, *aliases] for w in name_words(name, r"[a-z][a-z-]*")}
-        self._causes(words | vocab | metrics | parts | aliases | set(self.label_forms), frozenset(spelled))
         known_words = words | vocab | metrics | parts | aliases | set(self.label_forms)
+        # a plural in "-ies" known in the singular ("the single enquiry" of owner enquiries; gfb39)
+        known_words |= {f"{w[:-3]}y" for w in known_words if len(w) > 5 and w.endswith("ies")}
+        # and the words of the outputs' field names: "all 311 samples" of samples_checked names no feature (gfb39)
+        known_words |= {w for key in self.all.fields for w in key.lower().split("_") if len(w) > 3}
+        self._causes(known_words, frozenset(spelled))
         self.unnamed = (known_words | words_of(self.vocab.descriptions.values()), words, self.facts)  # invent18
         for said, holds, via in label_claims(  # Q./A. answers (claims-16g); lists of the classes (claims-32)
             self.reply, self.names.labels, known_words, self.all.predicted, self.all.recorded

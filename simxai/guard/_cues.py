@@ -369,7 +369,9 @@ _NOW_AFTER = re.compile(r"\b(?:now|afterwards|after that)\b", re.IGNORECASE)
 AMOUNT_BEFORE = re.compile(
     r"(?:\bby|\bchange of|\ba|\bup|\bdown|\bincrease of|\bdecrease of|\bdrop of|\bjump of|\bshift of|\brise of|"
     r"\bmove of|\bdrop(?:s|ped)?|\bfell|\bfalls?|\brose|\brises?|\bwent (?:up|down)|\bgoes (?:up|down)|"
-    r"\b(?:increas|decreas|rais|lower|reduc|cut)(?:e|es|ed|ing|s)?|\banother|\bextra|\badditional)\s+(?:by\s+)?"
+    r"\b(?:increas|decreas|rais|lower|reduc|cut)(?:e|es|ed|ing|s)?|\banother|\bextra|\badditional|"
+    # "adding 20 to the blood sugar", "after adding 30 days", "taking 5 off" (gfb39)
+    r"\badd(?:s|ed|ing)?|\bsubtract(?:s|ed|ing)?|\btak(?:e|es|ing) off|\btook off)\s+(?:by\s+)?"
     # an amount in a currency ("by €20k") or one more of the same ("another 120 days", "an extra 20k"; claims-43)
     r"(?:about\s+|around\s+|roughly\s+|some\s+|just\s+|only\s+)?(?:[€$£]\s?)?$",
     re.IGNORECASE,

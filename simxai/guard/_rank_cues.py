@@ -45,8 +45,11 @@ TOP_N = re.compile(r"\btop[- ](two|three|four|five|six|\d+)\b", re.IGNORECASE)
 ORDINALS = {"runner-up": 2, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5,
             "sixth": 6, "6th": 6, "seventh": 7, "7th": 7, "eighth": 8, "8th": 8, "ninth": 9, "9th": 9,
             "tenth": 10, "10th": 10}  # fmt: skip
+#: An ordinal said as a rank; not a fraction ("a third as important", "one fifth of its weight": after "a" or "one"
+#: and before "as" or "of"; gfb39).
 RANK_ORDINAL = re.compile(
-    rf"\b({'|'.join(ORDINALS)})(?:[- ]most)?(?:[- ](?:important|influential|biggest|largest|strongest|place))?\b",
+    rf"\b(?:(?<!\ba )(?<!\bone )|(?!(?:{'|'.join(ORDINALS)})\s+(?:as|of)\b))"
+    rf"({'|'.join(ORDINALS)})(?:[- ]most)?(?:[- ](?:important|influential|biggest|largest|strongest|place))?\b",
     re.IGNORECASE,
 )
 #: Words that make an ordinal a rank ("third most important", "hdl third, ahead of bmi"), and an ordinal that opens
