@@ -82,10 +82,15 @@ def host_schema(name: str, folder: Path | None = None) -> HostSchema:
 
 def vocabulary(name: str, folder: Path | None = None) -> Vocabulary:
     """The vocabulary the engine gives the guard on host `name` (`simxai/agent.py`): the host's labels, features
-    and aliases, and the callable functions' names (a reply may say which function it ran)."""
+    and aliases, the callable functions' names (a reply may say which function it ran) and its cards' words."""
+    from fresh_set import load_host
+
     from simxai.functions import default_registry
 
-    return Vocabulary.for_schema(host_schema(name, folder), default_registry().names())
+    host = load_host(name, folder)
+    if host is None:
+        raise SystemExit(f"host {name!r} is not available in this checkout")
+    return Vocabulary.for_host(host, default_registry().names())
 
 
 def with_vocabularies(

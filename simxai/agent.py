@@ -88,7 +88,7 @@ class Agent:
         self.system_prompt = system_prompt(self.schema)
         self.tools = host_tools(self.registry.openai_tools(), self.schema)
         self.specs = self.registry.specs()
-        self.vocabulary = Vocabulary.for_schema(self.schema, self.registry.names())
+        self.vocabulary = Vocabulary.for_host(host, self.registry.names())  # with its cards' words (gfb39)
 
     def conversation(self) -> Conversation:
         """A new conversation with this agent."""

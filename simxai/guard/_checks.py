@@ -273,12 +273,19 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks, _StatementChe
             if word in _GENERIC or word in vocab or word in self.output_text.lower() or self._probability_key(word):
                 continue
             self.report.claim(f"feature {word}", False, via="name = number")
-        words = set(re.findall(r"\w+", self.output_text.lower())) | self.context_words
+        # the words of the host's cards too: a class or a subject said in them is no invented name (gfb39); not
+        # on a text model's host, whose quoted and listed words are its inputs' (the cards' are no review's words)
+        cards = self.card_words if not self.names.quoted_only else frozenset()
+        words = set(re.findall(r"\w+", self.output_text.lower())) | self.context_words | cards
         metrics = set(names_words(tuple(self.names.metrics)))
         aliases = {a.lower() for v in self.vocab.aliases.values() for a in v}
         spelled = names_words((*self.names.features, *aliases), r"[a-z][a-z-]*")
-        self._causes(words | vocab | metrics | parts | aliases | set(self.label_forms), spelled)
         known_words = words | vocab | metrics | parts | aliases | set(self.label_forms)
+        # a plural in "-ies" known in the singular ("the single enquiry" of owner enquiries; gfb39)
+        known_words |= {f"{w[:-3]}y" for w in known_words if len(w) > 5 and w.endswith("ies")}
+        # and the words of the outputs' field names: "all 311 samples" of samples_checked names no feature (gfb39)
+        known_words |= {w for key in self.all.fields for w in key.lower().split("_") if len(w) > 3}
+        self._causes(known_words, frozenset(spelled))
         self.unnamed = (known_words | words_of(self.vocab.descriptions.values()), words, self.facts)  # invent18
         for said, holds, via in label_claims(  # Q./A. answers (claims-16g); lists of the classes (claims-32)
             self.reply, self.names.labels, known_words, self.all.predicted, self.all.recorded
@@ -338,6 +345,8 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks, _StatementChe
             self.names.labels,
             self.label_forms,
             [*self.names.features, *self.names.metrics],
+            # not the cards' words: a class slot filled with one ("classified as premium" where a meaning says
+            # "premium") is still an invented class; a card's verb of one class is that class's form (`_card_labels`)
             set(re.findall(r"[\w-]+", self.output_text.lower())) | self.context_words,
             self.structured,
         ):

@@ -370,7 +370,8 @@ AMOUNT_BEFORE = re.compile(
     r"(?:\bby|\bchange of|\ba|\bup|\bdown|\bincrease of|\bdecrease of|\bdrop of|\bjump of|\bshift of|\brise of|"
     r"\bmove of|\bdrop(?:s|ped)?|\bfell|\bfalls?|\brose|\brises?|\bwent (?:up|down)|\bgoes (?:up|down)|"
     r"\b(?:increas|decreas|rais|lower|reduc|cut)(?:e|es|ed|ing|s)?|\banother|\bextra|\badditional|"
-    r"\b(?:add|subtract)(?:s|ed|ing)?|\btaking\s+off)\s+(?:by\s+)?"  # "adding 30 days", "Adding 20 to X" (claims-46)
+    # "adding 20 to the blood sugar", "after adding 30 days", "taking 5 off" (claims-46)
+    r"\badd(?:s|ed|ing)?|\bsubtract(?:s|ed|ing)?|\b(?:tak(?:e|es|ing)|took)\s+off)\s+(?:by\s+)?"
     # an amount in a currency ("by €20k") or one more of the same ("another 120 days", "an extra 20k"; claims-43)
     r"(?:about\s+|around\s+|roughly\s+|some\s+|just\s+|only\s+)?(?:[€$£]\s?)?$",
     re.IGNORECASE,

@@ -14,6 +14,8 @@ import pydantic
 
 from simxai.guard import _cues as cue
 from simxai.guard._bare_ids import named_bare_ids
+from simxai.guard._card_labels import card_label_forms, denied_card_forms
+from simxai.guard._card_words import card_words, host_cards
 from simxai.guard._chain_order import chained_orders
 from simxai.guard._clipped import clipped_labels
 from simxai.guard._clipped_names import clipped_names
@@ -61,6 +63,17 @@ class Vocabulary(pydantic.BaseModel):
     descriptions: dict[str, str] = {}
     #: Each categorical feature's categories in the schema: a subject said to hold another is checked (claims-46).
     categories: dict[str, list[str]] = {}
+    #: The words of the host's output and data cards (`_card_words`): what its classes and features mean, which a
+    #: reply may say them in; never a claim's field (gfb39).
+    cards: str = ""
+    #: Each class's meaning on the host's output card: a verb it is glossed by names it (`_card_labels`, gfb39).
+    meanings: dict[str, str] = {}
+
+    @classmethod
+    def for_host(cls, host: Any, functions: Sequence[str] = ()) -> Vocabulary:
+        """The vocabulary of a host (`simxai.hosts.Host`): its schema's, and the words of its cards."""
+        cards, meanings = host_cards(host)
+        return cls.for_schema(host.schema(), functions).model_copy(update={"cards": cards, "meanings": meanings})
 
     @classmethod
     def for_schema(cls, schema: HostSchema, functions: Sequence[str] = ()) -> Vocabulary:
@@ -267,6 +280,10 @@ def _forms_read(text: str, vocab: Vocabulary) -> str:
     0.6 of income") written as the names they are (claims-26).
     """
     text = party_verbs(label_verbs(text, vocab.labels), vocab.labels, vocab.instance_noun)
+    if vocab.meanings:  # "never collected" of reunited names unclaimed (gfb39)
+        reserved = names_words((*vocab.features, *(a for v in vocab.aliases.values() for a in v)))
+        forms = card_label_forms(vocab.labels, vocab.meanings, reserved, vocab.instance_noun)
+        text = denied_card_forms(text, forms, vocab.labels)
     text = same_shares(text, vocab.labels)  # "prime and table at 0.25 each" (gfa37)
     return ratio_names(text, vocab.features)
 
@@ -333,10 +350,16 @@ class _CheckState:
         self.reply = ordered_pairs(self.reply, ids)  # "40 and 150: ... 0.895 and 0.813 respectively" (claims-38)
         self.reply = size_pairs(self.reply, self.names.features, self.names.quoted_only)  # "A ... B (x vs y)"
         self.label_forms = dict(_host_label_forms(tuple(self.names.labels), tuple(self.names.features)))
+        # a class said by the verb its output card glosses it with ("collected" of reunited; gfb39)
+        reserved = names_words(tuple(self.names.features))
+        glossed = card_label_forms(self.names.labels, vocab.meanings, reserved, vocab.instance_noun)
+        self.label_forms = {**glossed, **self.label_forms}
         # by suffix or description
         self.percent_features = list(_host_percent_features(tuple(vocab.features), tuple(vocab.descriptions.items())))
         self.context_numbers = {float(m.group(1)) for m in NUMBER.finditer(normalise(context))}
         self.context_words = set(re.findall(r"\w+", context.lower()))
+        #: the words of the host's cards and their forms: a reply may name a class or a subject in them (gfb39)
+        self.card_words = card_words(vocab.cards, vocab.instance_noun)
         self.context = normalise(context)
         self.output_text = "\n".join(self.all.texts)
         self.structured = any(f.structured for f in facts)

@@ -196,7 +196,7 @@ def run_guard_bench(
     bench = GuardBench()
     for host_name, host in hosts(host_names):
         schema = host.schema()
-        vocab = Vocabulary.for_schema(schema, registry.names())  # as the engine builds it (simxai/agent.py)
+        vocab = Vocabulary.for_host(host, registry.names())  # as the engine builds it (simxai/agent.py)
         predictions: list[dict[str, Any]] = []
         for function, arguments in calls_for(host):
             result = registry.get(function)(host, arguments)  # type: ignore[misc]
