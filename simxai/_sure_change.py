@@ -17,7 +17,7 @@ from simxai._self_repair import self_corrected
 from simxai._unsure_change import unsure_change
 from simxai.followup import changed_feature
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
-from simxai.hosts.name_words import name_unit_of, name_words, unit_words
+from simxai.hosts.name_words import lead_unit_of, name_unit_of, name_words, unit_words
 from simxai.normalize import normalize
 
 __all__ = ["sure_change"]
@@ -58,7 +58,8 @@ def _unit_of(after: str, feature: FeatureSchema) -> bool:
     kg" of weight_kg, "100%" of battery_pct. A word that merely names the feature ("2 absent helpers" of
     helpers_absent) is no unit: it says what is counted, not the value.
     """
-    unit = name_unit_of(feature.name)
+    # ("a 15 km trek" of `km travelled`: the unit the name starts with)
+    unit = name_unit_of(feature.name) or lead_unit_of(feature.name)
     if after.lstrip().startswith("%"):
         return unit == "%" or re.search(r"pct|percent", feature.name, re.IGNORECASE) is not None
     word = _NEXT_WORD.match(after)
@@ -66,6 +67,10 @@ def _unit_of(after: str, feature: FeatureSchema) -> bool:
         return False
     said = word.group(1).lower()
     if unit is not None and (said in unit_words(unit) or said.rstrip("s") in unit_words(unit)):
+        return True
+    # ("4 mm soot" of SootDepth "..., in millimetres": the unit the feature's description says it is counted in)
+    counted = re.search(r"\bin\s+([a-z]+)\s*\.?$", feature.description or "", re.IGNORECASE)
+    if counted is not None and said in unit_words(said) and counted.group(1).lower() in unit_words(said):
         return True
     # a unit of time a word of the name spells out: "30 mins" of overstay_minutes, "0 weeks" of WeeksAshore
     if _TIME.match(said) is None:

@@ -203,7 +203,9 @@ def unread_part(text: str, calls: Sequence[ToolCall], schema: HostSchema | None)
     group = _group_of(calls)
     if group is None:
         return None
-    held = _host_words(schema) | {w for w in re.findall(r"[a-z0-9]+", group.lower())}
+    in_group = set(re.findall(r"[a-z0-9]+", group.lower()))
+    # ("predictions for the fells" of `breed = fell`: the group's value in the plural names its rows)
+    held = _host_words(schema) | in_group | {regular_plural(w) for w in in_group if w.isalpha()}
     held |= _name_parts(group)  # "those ponds" of `PondType = tarpaulin`: the group's own feature, said in a word
     noun = (schema.instance_noun or "").lower()
     for match in _SUBSET.finditer(text):

@@ -35,7 +35,15 @@ from simxai.backends._router_quoted_label import quoted_label_question
 from simxai.backends._router_unheld_subset import unheld_subset, unread_part
 from simxai.backends._router_unrecorded import unrecorded_question
 from simxai.extraction import extract_ids, extract_label
-from simxai.extraction.mentions import category_form, feature_mentions, misread_id, moved_away_from, vague_group
+from simxai.extraction.mentions import (
+    category_form,
+    class_mentions,
+    feature_mentions,
+    label_mentions,
+    misread_id,
+    moved_away_from,
+    vague_group,
+)
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.hosts.name_words import name_words
 from simxai.messages import ToolCall
@@ -58,6 +66,8 @@ _NOT_A_VALUE = frozenset(
     "average only group subgroup groups people patients customers members and? please pls whole entire same "
     "other each every different specific given first second all any some more less most least much many "
     "does do did have has had not no yes how what why which who where when there here so "
+    # the system's own nouns after a feature's word ("how good is the pony model"): what is asked about, no value
+    "model models classifier predictor prediction predictions "
     # adverbs that end a group's name ("for the smokers alone", "the east region instead")
     "instead too also alone specifically particularly especially separately then now again".split()
 )
@@ -154,9 +164,12 @@ def _unknown_category(text: str, schema: HostSchema) -> str | None:
 
 def _unknown_label(text: str, schema: HostSchema) -> str | None:
     labels = {c.lower() for c in schema.class_names}
+    named = label_mentions(text, schema, class_mentions(text, schema))
     for match in _NAMED_LABEL.finditer(text):
         word = next(g for g in match.groups() if g)
         lower = word.lower()
+        if any(match.start() <= start < match.end() for start, _end, _name in named):
+            continue  # "why is lameness not predicted?": the class is said in the clause, by another form of it
         if lower in labels or lower in _NOT_A_LABEL or any(lower in label or label in lower for label in labels):
             continue
         if lower in {w for f in schema.features for w in _names(f)} or lower == (schema.instance_noun or "").lower():

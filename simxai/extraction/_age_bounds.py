@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from simxai.extraction._group_words import OR_TAIL, _in_range, category_nouns, numeric_name_at, tail_op
-from simxai.extraction._lexicon import _AFTER_AGE, _NUM, _PEOPLE_NOUNS, _group_noun
+from simxai.extraction._lexicon import _AFTER_AGE, _NUM, _PEOPLE_NOUNS, _group_noun, plural_pattern
 from simxai.hosts.base import FeatureSchema, HostSchema
 
 
@@ -20,7 +20,7 @@ def age_clauses(text: str, schema: HostSchema, age: FeatureSchema) -> list[str]:
         clauses.append(f"{age.name} {'>' if match.group('op').lower() == 'older' else '<'} {match.group('v')}")
     # "patients over 60", "people under 30": a group of people above or below a bare number is an age
     people = (
-        rf"(?:{_group_noun(schema)}|{_PEOPLE_NOUNS}|people|persons|folks?|those|them|many|ones|individuals|everyone|"
+        rf"(?:{_group_noun(schema)}|{_PEOPLE_NOUNS}{_aged_nouns(age)}|people|persons|folks?|those|them|many|ones|individuals|everyone|"
         r"anyone|"
         r"men|women|males|females|"
         # people named by their age ("the kids, under 16", "juniors under 12")
@@ -76,3 +76,11 @@ def age_clauses(text: str, schema: HostSchema, age: FeatureSchema) -> list[str]:
         over = match.group("op").lower() in ("over", "above")
         clauses.append(f"{age.name} {'>' if over else '<'} {match.group('v')}")
     return clauses
+
+
+def _aged_nouns(age: FeatureSchema) -> str:
+    """Alternatives for the plural of whose age the feature is, from its description ("the pony's age in years":
+    "|ponies"), when the rows are events (treks) of what is aged: "ponies over 15" bounds the age.
+    """
+    owners = re.findall(r"\b([a-z]{3,})'s\b", (age.description or "").lower())
+    return "".join("|" + plural_pattern(owner) for owner in dict.fromkeys(owners))

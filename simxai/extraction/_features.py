@@ -373,7 +373,8 @@ _METRIC_PATTERNS: tuple[tuple[str, str], ...] = (
 _METRIC_RE = tuple((metric, re.compile(pattern, re.IGNORECASE)) for metric, pattern in _METRIC_PATTERNS)
 _EVERY_METRIC = re.compile(
     r"\b(?:all|every|each|complete|full|whole)\s+(?:(?:set|list|range)\s+of\s+)?(?:the\s+)?(?:available\s+)?"
-    r"(?:evaluation\s+|performance\s+)?metrics?\b",
+    # ("All figures.", "the full numbers", "every score": a plural noun of the figures, all of them)
+    r"(?:evaluation\s+|performance\s+)?(?:metrics?|figures|numbers|scores|stats|statistics)\b",
     re.IGNORECASE,
 )
 
@@ -404,7 +405,7 @@ def extract_metric(text: str) -> str | None:
         return "all"  # "precision and recall", "every metric, the confusion matrix included"
     if named:
         return named[0]
-    return "all" if _METRIC_RE[-1][1].search(text) else None
+    return "all" if _METRIC_RE[-1][1].search(text) or _EVERY_METRIC.search(text) else None
 
 
 _SENTENCES = re.compile(r"(?<=[.?!])\s+(?=\S)")

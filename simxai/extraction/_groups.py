@@ -304,8 +304,10 @@ def group_spans(text: str, schema: HostSchema | None) -> list[tuple[int, int]]:
         return []
     if schema.kind == "text":
         return _length_spans(text, schema)
-    nouns = _GROUP_NOUNS + (
-        f"|{_group_noun(schema)}|{re.escape(schema.instance_noun.lower())}" if schema.instance_noun else ""
+    nouns = _GROUP_NOUNS + (  # (the masking's spans: the noun's plural as the selector was trained with)
+        f"|{_group_noun(schema, spelled=False)}|{re.escape(schema.instance_noun.lower())}"
+        if schema.instance_noun
+        else ""
     )
     lead = re.compile(_GROUP_LEAD.format(nouns=nouns), re.IGNORECASE)
     cores: list[tuple[int, int, bool]] = []  # (start, end, whether it is a comparison by itself)

@@ -9,7 +9,9 @@ from simxai.extraction._bare_ids import claimed_before, first_person_ids, foreig
 from simxai.extraction._dashed_ids import rejoin_dashed_ids
 from simxai.extraction._features import feature_mentions
 from simxai.extraction._groups import _text_group, bounded_condition
+from simxai.extraction._lettered_ids import rejoin_lettered_ids
 from simxai.extraction._lexicon import _noun_pattern, name_unit
+from simxai.extraction._only_values import value_only_group
 from simxai.extraction._said_values import said_values
 from simxai.extraction._spelled_ids import rejoin_spelled_ids
 from simxai.extraction._texts import _unquoted_text, extract_texts, pasted_request
@@ -36,6 +38,7 @@ def extract_ids(text: str, schema: HostSchema | None = None) -> list[int]:
     whose ids start at 21001; `_bare_ids`).
     """
     text = rejoin_spelled_ids(normalize(text, schema), schema)  # "73O07", "73 oh oh 4"
+    text = rejoin_lettered_ids(text, schema)  # "V137105" for visit 137105
     text = _without_texts(rejoin_dashed_ids(text, schema), schema)  # "number 114-207"
     noun = _noun_pattern(schema)
     ids = _named_ids(text, schema)
@@ -68,7 +71,8 @@ def named_ids(text: str, schema: HostSchema | None = None) -> list[int]:
     """The ids `text` names after an instance noun ("patient 12", "id 12", "instance #12", "rows 3, 5 and 7"), in
     order: `extract_ids` without its readings of a bare number ("and for 4?", "5007 what are the chances").
     """
-    return list(dict.fromkeys(_named_ids(_without_texts(normalize(text, schema), schema), schema)))
+    text = rejoin_lettered_ids(normalize(text, schema), schema)
+    return list(dict.fromkeys(_named_ids(_without_texts(text, schema), schema)))
 
 
 def _without_texts(text: str, schema: HostSchema | None) -> str:
@@ -244,4 +248,5 @@ def _explicit_instance(text: str, schema: HostSchema | None) -> InstanceRef | No
     condition = bounded_condition(text, schema)
     if condition is not None:
         return condition
-    return _custom_values(text, schema)
+    custom = _custom_values(text, schema)
+    return custom if custom is not None else value_only_group(text, schema)  # "fells only", "for the fells"

@@ -105,12 +105,26 @@ def _parse_number(text: str) -> float | int:
 _PEOPLE_NOUNS = r"(?:members|customers|clients|users|applicants|policyholders|patients)"
 
 
-def _group_noun(schema: HostSchema) -> str:
-    noun = re.escape(schema.instance_noun.lower()) if schema.instance_noun else "instance"
+def _group_noun(schema: HostSchema, *, spelled: bool = True) -> str:
+    """A pattern for the plural of the host's instance noun; `spelled=False` gives the form the selector's masking
+    was trained with (the noun and "s" or "es": no "colonies" for colony) until the selector is rebuilt.
+    """
+    word = schema.instance_noun.lower() if schema.instance_noun else "instance"
     head = _noun_head(schema.instance_noun or "")
+    modifier = ""
     if head is not None:  # "orchid lots" for seed lots: the noun's modifier may be left out
-        noun = rf"(?:{re.escape(schema.instance_noun.lower()[: -len(head)].strip())}\s+)?{re.escape(head)}"
-    return rf"{noun}(?:e?s)"
+        modifier = rf"(?:{re.escape(word[: -len(head)].strip())}\s+)?"
+        word = head
+    return modifier + (plural_pattern(word) if spelled else rf"{re.escape(word)}(?:e?s)")
+
+
+def plural_pattern(noun: str) -> str:
+    """A pattern for the plural of a lower-case `noun`: "ponies" for pony (a consonant before the y), "boxes" or
+    "boxs" for box (the "e" optional, as people type it), "trays" for tray.
+    """
+    if re.search(r"[^aeiou]y$", noun):
+        return rf"{re.escape(noun[:-1])}(?:ies|ys)"
+    return rf"{re.escape(noun)}(?:e?s)"
 
 
 _GROUP_NOUNS = (

@@ -22,7 +22,10 @@ from simxai.hosts.base import HostSchema
 __all__ = ["OUTCOME_VERB", "QUIT_VERBS", "away_from", "ends_as", "label_mentions", "not_but", "outcome_now"]
 
 # Derivational and inflectional endings; what is left (at least four letters) is compared between two words.
-_ENDINGS = ("ations", "ation", "ions", "ion", "ments", "ment", "als", "al", "ing", "ed", "es", "s", "d", "e")
+# ("nesses", "ness": the noun of an adjective class, "lameness" for lame, "lateness" for late)
+_ENDINGS = (
+    "ations", "ation", "ions", "ion", "ments", "ment", "nesses", "ness", "als", "al", "ing", "ed", "es", "s", "d", "e",
+)  # fmt: skip
 
 # Outcome words that mean the same thing whatever the domain, grouped by meaning. A class joins the group of a
 # word it shares a stem with ("rejected" -> the rejection group); words of no group name no class.

@@ -149,15 +149,27 @@ def span_steps(text: str, schema: HostSchema, changes: dict[str, ChangeValue]) -
             continue  # the span is the pace already read ("ready 1 hour sooner" on prep minutes)
         # a value read as said, or none read where the one feature counting in the unit is moved in time
         number = re.escape(f"{value:g}") if value is not None else _NUM
-        shifts = "later|earlier|sooner" if value is None else None
+        # ("vet checked 5 days before" of DaysSinceVet: the span before sets a time since an event, unread otherwise)
+        shifts = ("later|earlier|sooner" + ("|before" if _counts_since(feature) else "")) if value is None else None
         span = _SPAN_MOVE.format(unit=time_unit(feature))
         match = re.search(rf"(?<![\w.])(?P<n>{number}){span}", text, re.IGNORECASE)
         alone = sum(time_unit(f) == time_unit(feature) for f in timed) == 1
         if match is None or (shifts and not (alone and re.fullmatch(shifts, match.group("dir"), re.IGNORECASE))):
             continue
-        down = match.group("dir").lower() in ("earlier", "sooner", "before", "shorter", "less", "fewer")
+        direction = match.group("dir").lower()
+        down = direction in ("earlier", "sooner", "before", "shorter", "less", "fewer")
+        if _counts_since(feature) and direction in ("later", "after", "earlier", "sooner", "before"):
+            if direction == "before":  # "shod 5 days before" of DaysSinceShod: that long before, the time since
+                out[feature.name] = _parse_number(match.group("n"))
+                continue
+            down = not down  # "relined ten years later" of `years since relined`: the event later, less time since
         out[feature.name] = f"{'-' if down else '+'}{_parse_number(match.group('n')):g}"
     return out
+
+
+def _counts_since(feature: FeatureSchema) -> bool:
+    """Whether a feature counts the time since an event ("DaysSinceShod", "years since relined", "days_ago")."""
+    return bool({"since", "ago"} & {w.lower() for w in name_words(feature.name)})
 
 
 def in_feature_units(text: str, schema: HostSchema, changes: dict[str, ChangeValue]) -> dict[str, ChangeValue]:

@@ -167,6 +167,14 @@ def name_unit_of(name: str) -> str | None:
     return None
 
 
+def lead_unit_of(name: str) -> str | None:
+    """The unit a spaced or camelCase column name starts with ("km travelled" -> "km", "KgLoaded" -> "kg"), or None:
+    the first of two or more words, when it is a unit.
+    """
+    split = _split(name)
+    return split[0][0] if len(split) >= 2 and split[0][0] in _WORD_UNITS else None
+
+
 def unit_words(unit: str) -> frozenset[str]:
     """The words a unit of `name_unit_of` is said with, lower case, itself among them ("ft": ft, foot, feet)."""
     return frozenset((unit, *_UNIT_SAID.get(unit, ())))
