@@ -8,10 +8,7 @@ the what-if's other changes stay in the scenario (`from_last_tried`).
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from simxai.followup_calls import LastCall
+from typing import Any, Protocol
 
 __all__ = ["from_last_tried", "said_from_last_tried"]
 
@@ -28,10 +25,21 @@ def said_from_last_tried(text: str) -> bool:
     return _FROM_LAST_TRIED.search(text) is not None
 
 
+class _Call(Protocol):
+    """A call of the history as `simxai.followup_calls.LastCall` holds it (not imported: that module imports this)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def arguments(self) -> dict[str, Any]: ...
+    @property
+    def output(self) -> Any: ...
+
+
 _STEP_VALUE = re.compile(r"^(?P<sign>[+\-*])(?P<n>\d+(?:\.\d+)?)(?P<pct>%)?$")
 
 
-def from_last_tried(text: str, changes: dict[str, Any], call: LastCall | None) -> dict[str, Any]:
+def from_last_tried(text: str, changes: dict[str, Any], call: _Call | None) -> dict[str, Any]:
     """`changes` with a step said from the last value tried ("4 degrees colder than that") taken from that value.
 
     After a what-if that tried storage_temp = -12 (recorded -7.2), "make it 4 degrees colder than that" is

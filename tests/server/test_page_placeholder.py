@@ -46,7 +46,10 @@ def cylinder_host() -> Any:
 
 def _placeholder(page: Any) -> str:
     """The box's placeholder once the page has read the host (its empty state then names cylinder 141701)."""
-    page.wait_for_function("document.getElementById('empty').textContent.includes('cylinder 141701')")
+    from playwright.sync_api import expect
+
+    # a locator's expectation, not `wait_for_function`: the page's Content Security Policy forbids evaluating a string
+    expect(page.locator("#empty")).to_contain_text("cylinder 141701")
     return str(page.get_by_label("Your question").get_attribute("placeholder"))
 
 
