@@ -15,6 +15,8 @@ Two passes over word tokens, both linear:
   they are one number: an "oh", an id word or the host's noun before them (with the value in the id range),
   a feature before them whose range holds the value and not its first part, or an id range that holds the
   value and not its first part. A year ("twenty twenty two") after no id word stays as written.
+
+The number words themselves and a run's value are `simxai._number_words`'s, re-exported here.
 """
 
 from __future__ import annotations
@@ -24,44 +26,10 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from itertools import accumulate
 
+from simxai._number_words import SCALES, TENS, UNITS, continues_number, number_value
+
 __all__ = ["SCALES", "TENS", "UNITS", "Spoken", "apply_edits", "clean_speech", "number_value", "read_numbers"]
 
-#: Number words below twenty and the tens: the one table of them that every reader of plain language uses.
-UNITS = {
-    "zero": 0,
-    "nought": 0,
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "thirteen": 13,
-    "fourteen": 14,
-    "fifteen": 15,
-    "sixteen": 16,
-    "seventeen": 17,
-    "eighteen": 18,
-    "nineteen": 19,
-}
-TENS = {
-    "twenty": 20,
-    "thirty": 30,
-    "forty": 40,
-    "fourty": 40,
-    "fifty": 50,
-    "sixty": 60,
-    "seventy": 70,
-    "eighty": 80,
-    "ninety": 90,
-}
-SCALES = {"hundred": 100, "thousand": 1000}
 # Words that make a lone "one" a number, and spoken pairs one id: an id noun before it; a unit after it.
 ID_WORDS = frozenset("id number row instance sample case record item entry index pt #".split())
 _UNIT_WORDS = frozenset("percent per % year years point points unit units time times".split())
@@ -89,42 +57,6 @@ class Spoken:
     id_range: tuple[int, int] | None = None
     features: tuple[tuple[tuple[str, ...], float | None, float | None], ...] = ()
     acronyms: frozenset[str] = frozenset()
-
-
-def number_value(words: list[str]) -> int | None:
-    """The value of a run of number words ("forty", "one" -> 41; "a", "hundred", "and", "ten" -> 110)."""
-    total, current, seen = 0, 0, False
-    for word in words:
-        if word in ("a", "and"):
-            continue
-        if word in UNITS:
-            current += UNITS[word]
-        elif word in TENS:
-            current += TENS[word]
-        elif word == "hundred":
-            current = max(current, 1) * 100
-        elif word == "thousand":
-            total += max(current, 1) * 1000
-            current = 0
-        else:
-            return None
-        seen = True
-    return total + current if seen else None
-
-
-def _fits(previous: str | None, word: str) -> bool:
-    """Whether `word` continues a number whose last word is `previous` ("forty" + "one", not "five" + "ten")."""
-    if previous is None:
-        return True
-    if word in SCALES:
-        return previous in UNITS or previous in TENS or previous in ("a",) or previous == "hundred"
-    if word in UNITS:
-        if previous in TENS:
-            return UNITS[word] < 10
-        return previous in SCALES or previous == "and"
-    if word in TENS:
-        return previous in SCALES or previous == "and"
-    return False
 
 
 # ---------------------------------------------------------------------------------------------- speech
@@ -297,7 +229,7 @@ def _runs(tokens: list[Token], text: str, noun: str) -> list[_Run]:
                 after = tokens[j + 1][2]
                 if (after not in UNITS and after not in TENS) or text[tokens[j][1] : tokens[j + 1][0]].strip():
                     break
-            elif not _fits(run.words[-1], nxt):
+            elif not continues_number(run.words[-1], nxt):
                 break
             run.words.append(nxt)
             run.last, run.possessive = j, ending

@@ -6,7 +6,6 @@ No accuracy is asserted. Also checks the argument normalisation of `bench/fresh_
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import sys
@@ -22,6 +21,7 @@ from simxai.functions import default_registry
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.hosts.demo import DEMO_FEATURES
 from simxai.hosts.folder import load_host_file
+from tests.bench_script import bench_script
 
 ROOT = Path(__file__).resolve().parents[1]
 SET_DIRS = tuple(
@@ -892,16 +892,7 @@ def test_a_set_s_own_host_builds_with_the_ids_features_and_labels_its_golds_use(
 
 @pytest.fixture(scope="module")
 def scorer() -> Iterator[ModuleType]:
-    name = "fresh_set_bench"
-    spec = importlib.util.spec_from_file_location(name, SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses look their module up while the script loads
-    try:
-        spec.loader.exec_module(module)
-        yield module
-    finally:
-        sys.modules.pop(name, None)
+    yield from bench_script(SCRIPT.name, "fresh_set_bench")
 
 
 def _schema() -> HostSchema:

@@ -5,10 +5,9 @@ No figure of the guard is asserted here: the set is scored by `bench/guard_set.p
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -16,6 +15,7 @@ from typing import Any
 import pytest
 
 from simxai.functions import default_registry
+from tests.bench_script import bench_script
 
 ROOT = Path(__file__).resolve().parents[1]
 SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "bcd") + (
@@ -88,13 +88,8 @@ def _lines(set_dir: Path) -> list[dict[str, Any]]:
 
 
 @pytest.fixture(scope="module")
-def scorer() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("guard_set", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["guard_set"] = module
-    spec.loader.exec_module(module)
-    return module
+def scorer() -> Iterator[ModuleType]:
+    yield from bench_script(SCRIPT.name, "guard_set")
 
 
 def test_every_line_has_the_fields_a_known_kind_and_a_matching_verdict(set_dir: Path) -> None:

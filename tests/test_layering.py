@@ -141,7 +141,6 @@ LONG_MODULES = {
     "eval_suite/router_training/templates.py",
     "eval_suite/router_training/templates_varied.py",
     "integrations/ttm_requests.py",
-    "backends/toolcalls.py",
 }
 
 

@@ -289,8 +289,8 @@ def test_spoken_forms_take_linear_time(text, cpu_guard):
 
 
 def test_the_number_words_have_one_table():
-    """`_spoken.UNITS` and `TENS` are the one table of number words: no other module maps them again (a second
-    copy drifts: one reader learns "eleven" and the other does not)."""
+    """`_number_words.UNITS` and `TENS` (re-exported by `_spoken`) are the one table of number words: no other module
+    maps them again (a second copy drifts: one reader learns "eleven" and the other does not)."""
     import re
     from pathlib import Path
 
@@ -303,6 +303,6 @@ def test_the_number_words_have_one_table():
     copies = {
         str(path.relative_to(package)): len(entry.findall(path.read_text(encoding="utf-8")))
         for path in package.rglob("*.py")
-        if path.name != "_spoken.py"
+        if path.name != "_number_words.py"
     }
     assert {path: n for path, n in copies.items() if n >= 2} == {}

@@ -10,21 +10,22 @@ text. Two shapes are understood:
 
 Pythonic text is parsed with ``ast.parse`` and then *read*, node by node: only calls to plain names
 with keyword arguments whose values are literals are accepted, so nothing the model writes is ever
-executed. Anything else raises `ToolCallParseError` with a message naming what was wrong.
+executed. Anything else raises `ToolCallParseError` with a message naming what was wrong. JSON is read by
+`simxai.backends._json_calls`, which also holds the limits re-exported here (`MAX_TEXT_CHARS`, `MAX_DEPTH`,
+`MAX_CALLS`).
 """
 
 from __future__ import annotations
 
 import ast
-import json
 import keyword
 import math
 import re
-import sys
 import warnings
 from collections.abc import Sequence
 from typing import Any
 
+from simxai.backends._json_calls import MAX_CALLS, MAX_DEPTH, MAX_TEXT_CHARS, decode_arguments, find_json, read_json
 from simxai.exceptions import ToolCallParseError, UsageError
 from simxai.messages import ToolCall
 
@@ -40,13 +41,6 @@ __all__ = [
     "render_pythonic",
 ]
 
-#: Longest model text the parsers look at; a tool-call reply is a few hundred characters.
-MAX_TEXT_CHARS = 32_768
-#: Deepest nesting of lists and dicts accepted inside an argument value.
-MAX_DEPTH = 16
-#: Most calls accepted in one reply.
-MAX_CALLS = 32
-
 # Special tokens some servers leave in the text around a call.
 _SPECIAL_TOKENS = re.compile(r"<\|(?:python_tag|eom_id|eot_id|end_of_text)\|>")
 _FENCE = re.compile(r"```[A-Za-z0-9_+-]*")
@@ -56,8 +50,6 @@ _PYTHONIC_START = re.compile(r"\[\s*[A-Za-z_][\w.]*\(")
 # A whole message that is one bare call with keyword (or no) arguments, e.g. "get_prediction(instance=12)".
 # Stricter than the list form, so that prose such as "Glucose(mg/dL) matters most (0.31)" stays prose.
 _BARE_CALL = re.compile(r"[A-Za-z_][\w.]*\((?:\s*\)|\s*[A-Za-z_]\w*\s*=)")
-# The start of a JSON call object: {"name": ... or {"function": ...
-_JSON_START = re.compile(r'\{\s*"(?:name|function)"\s*:')
 _JSON_NAMES = {"true": True, "false": False, "null": None}
 
 
@@ -86,7 +78,7 @@ def extract_tool_calls(text: str) -> tuple[list[ToolCall], str]:
     """
     cleaned, marked = _clean(text)
     pythonic = _find_pythonic(cleaned)
-    json_start = _find_json(cleaned)
+    json_start = find_json(cleaned)
     if pythonic is None and json_start is None:
         if marked:
             raise ToolCallParseError(
@@ -97,7 +89,7 @@ def extract_tool_calls(text: str) -> tuple[list[ToolCall], str]:
     _check_length(cleaned)
     found: tuple[list[ToolCall], int, int] | None = None
     if json_start is not None and (pythonic is None or json_start < pythonic[0]):
-        found = _read_json(cleaned, json_start, strict=marked)
+        found = read_json(cleaned, json_start, strict=marked)
     if found is None and pythonic is not None:
         found = _read_pythonic(cleaned, *pythonic)
     if found is None:
@@ -136,11 +128,11 @@ def parse_json_calls(text: str) -> list[ToolCall]:
         ToolCallParseError: there is no JSON call, or it is malformed.
     """
     cleaned, _ = _clean(text)
-    start = _find_json(cleaned)
+    start = find_json(cleaned)
     if start is None:
         raise ToolCallParseError('no JSON tool call found; expected {"name": ..., "arguments": {...}}')
     _check_length(cleaned)
-    found = _read_json(cleaned, start, strict=True)
+    found = read_json(cleaned, start, strict=True)
     assert found is not None  # strict reading raises instead of declining
     return found[0]
 
@@ -198,19 +190,6 @@ def _find_pythonic(text: str) -> tuple[int, bool] | None:
     if _BARE_CALL.match(stripped) and stripped.endswith(")"):
         return len(text) - len(text.lstrip()), True
     return None
-
-
-def _find_json(text: str) -> int | None:
-    """Where a JSON call (or a list of them) starts."""
-    match = _JSON_START.search(text)
-    if match is None:
-        return None
-    start = match.start()
-    before = text[:start].rstrip()
-    # Include the "[" of a list of call objects.
-    if before.endswith("["):
-        return len(before) - 1
-    return start
 
 
 def _scan_brackets(text: str, start: int) -> tuple[int, int]:
@@ -402,125 +381,6 @@ def _describe(node: ast.AST) -> str:
     if isinstance(node, ast.Constant):
         return f"the constant {repr(node.value)[:40]}"
     return _NODE_NAMES.get(type(node), f"a {type(node).__name__} expression")
-
-
-# --- JSON -----------------------------------------------------------------------------------------
-
-
-def _read_json(text: str, start: int, *, strict: bool) -> tuple[list[ToolCall], int, int] | None:
-    """Read consecutive JSON call objects from `start`; None when they are not calls and not `strict`."""
-    decoder = json.JSONDecoder(parse_constant=_reject_constant, object_pairs_hook=_unique_keys)
-    objects: list[Any] = []
-    end = pos = start
-    while True:
-        try:
-            value, pos = decoder.raw_decode(text, pos)
-        except json.JSONDecodeError as exc:
-            if objects:
-                break  # prose after complete calls
-            raise ToolCallParseError(f"JSON tool call is malformed: {exc.msg} at character {exc.pos}") from None
-        except RecursionError:
-            raise ToolCallParseError(f"JSON tool call is nested more than {MAX_DEPTH} levels deep") from None
-        except ValueError:  # an integer beyond Python's digit limit for int()
-            raise ToolCallParseError(
-                f"JSON tool call holds a number of more than {sys.get_int_max_str_digits()} digits"
-            ) from None
-        objects.extend(value if isinstance(value, list) else [value])
-        end = pos
-        # More calls may follow, separated by whitespace, "," or ";".
-        rest = text[pos:].lstrip().lstrip(",;").lstrip()
-        if not rest.startswith(("{", "[")):
-            break
-        pos = len(text) - len(rest)
-    if not strict and not all(_is_json_call(obj) for obj in objects):
-        return None
-    if not objects:
-        raise ToolCallParseError("the JSON tool call list is empty")
-    if len(objects) > MAX_CALLS:
-        raise ToolCallParseError(f"{len(objects)} tool calls in one reply; at most {MAX_CALLS} are accepted")
-    return [_json_call(obj, i) for i, obj in enumerate(objects)], start, end
-
-
-def _is_json_call(obj: Any) -> bool:
-    if not isinstance(obj, dict):
-        return False
-    if isinstance(obj.get("function"), dict):
-        return True
-    return "name" in obj and ("arguments" in obj or "parameters" in obj)
-
-
-def _reject_constant(name: str) -> Any:
-    raise ToolCallParseError(f"JSON tool call holds the non-finite number {name}")
-
-
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in result:
-            raise ToolCallParseError(f"JSON tool call repeats the key {key!r}")
-        result[key] = value
-    return result
-
-
-def _json_call(obj: Any, index: int) -> ToolCall:
-    if not isinstance(obj, dict):
-        raise ToolCallParseError(f"JSON tool call {index + 1} is a {type(obj).__name__}, not an object")
-    if isinstance(obj.get("function"), dict):
-        obj = obj["function"]
-    name = obj.get("name")
-    if not isinstance(name, str) or not name:
-        raise ToolCallParseError(f'JSON tool call {index + 1} needs a "name" string')
-    if "arguments" in obj:
-        arguments = obj["arguments"]
-    else:
-        arguments = obj.get("parameters", {})
-    if isinstance(arguments, str):
-        arguments = decode_arguments(arguments, name)
-    if arguments is None:
-        arguments = {}
-    if not isinstance(arguments, dict):
-        raise ToolCallParseError(f'{name}: "arguments" must be an object, got {type(arguments).__name__}')
-    _check_depth(arguments, f"arguments of {name}", 1)
-    return ToolCall(id=f"call_{index}", name=name, arguments=arguments)
-
-
-def decode_arguments(arguments: str, name: str) -> dict[str, Any]:
-    """Decode a JSON-encoded arguments object, as OpenAI-style APIs send it.
-
-    An empty string means no arguments.
-
-    Raises:
-        ToolCallParseError: the string is not a JSON object of finite, nested-not-too-deep values.
-    """
-    if not arguments.strip():
-        return {}
-    if len(arguments) > MAX_TEXT_CHARS:
-        raise ToolCallParseError(f"{name}: arguments of {len(arguments)} characters are too long")
-    try:
-        value = json.loads(arguments, parse_constant=_reject_constant, object_pairs_hook=_unique_keys)
-    except json.JSONDecodeError as exc:
-        raise ToolCallParseError(
-            f"{name}: arguments are not valid JSON ({exc.msg} at character {exc.pos}): {arguments[:200]!r}"
-        ) from None
-    except RecursionError:
-        raise ToolCallParseError(f"{name}: arguments are nested more than {MAX_DEPTH} levels deep") from None
-    except ValueError:  # an integer beyond Python's digit limit for int()
-        raise ToolCallParseError(
-            f"{name}: arguments hold a number of more than {sys.get_int_max_str_digits()} digits"
-        ) from None
-    if not isinstance(value, dict):
-        raise ToolCallParseError(f"{name}: arguments must be a JSON object, got {type(value).__name__}")
-    _check_depth(value, f"arguments of {name}", 1)
-    return value
-
-
-def _check_depth(value: Any, where: str, depth: int) -> None:
-    if depth > MAX_DEPTH:
-        raise ToolCallParseError(f"{where} are nested more than {MAX_DEPTH} levels deep")
-    children = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
-    for child in children:
-        if isinstance(child, dict | list):
-            _check_depth(child, where, depth + 1)
 
 
 # --- rendering ------------------------------------------------------------------------------------

@@ -286,16 +286,24 @@ class Table:
 
     def frame_of_columns(self, columns: Mapping[str, Sequence[Value] | np.ndarray]) -> pd.DataFrame:
         """Model input from one sequence of host-form values per feature, in the model's dtypes."""
-        data: dict[str, Any] = {}
+        raw = dict(columns)
         for f in self.features:
             if f.kind == "categorical":
                 names = np.asarray(columns[f.name], dtype=object)
-                raw = np.empty(len(names), dtype=object)
+                recorded = np.empty(len(names), dtype=object)
                 for category in f.categories:
-                    raw[names == category] = f.raw[category]
-                data[f.name] = pd.Series(raw, dtype=self._dtypes[f.name])
+                    recorded[names == category] = f.raw[category]
+                raw[f.name] = recorded
+        return self._model_frame(raw)
+
+    def _model_frame(self, raw: Mapping[str, Sequence[Value] | np.ndarray]) -> pd.DataFrame:
+        """Model input from one column of recorded values per feature, in the model's dtypes (numbers as floats)."""
+        data: dict[str, Any] = {}
+        for f in self.features:
+            if f.kind == "categorical":
+                data[f.name] = pd.Series(raw[f.name], dtype=self._dtypes[f.name])
             else:
-                data[f.name] = np.asarray(columns[f.name], dtype=float)
+                data[f.name] = np.asarray(raw[f.name], dtype=float)
         return pd.DataFrame(data)
 
     def rows(self, ids: Sequence[int] | np.ndarray) -> pd.DataFrame:
@@ -340,15 +348,15 @@ class Table:
         """Model input from a matrix `encode` made (category positions rounded to the nearest category)."""
         # As `frame_of_columns` of the category names, but a position picks its raw value directly (the
         # explainers decode hundreds of thousands of rows, where comparing names per category dominated).
-        data: dict[str, Any] = {}
+        raw: dict[str, np.ndarray] = {}
         for j, f in enumerate(self.features):
             if f.kind == "categorical":
-                raw = np.empty(len(f.categories), dtype=object)
-                raw[:] = [f.raw[name] for name in f.categories]
-                data[f.name] = pd.Series(raw[np.rint(matrix[:, j]).astype(int)], dtype=self._dtypes[f.name])
+                recorded = np.empty(len(f.categories), dtype=object)
+                recorded[:] = [f.raw[name] for name in f.categories]
+                raw[f.name] = recorded[np.rint(matrix[:, j]).astype(int)]
             else:
-                data[f.name] = np.asarray(matrix[:, j], dtype=float)
-        return pd.DataFrame(data)
+                raw[f.name] = matrix[:, j]
+        return self._model_frame(raw)
 
     def value_column(self, feature: Feature, frame: pd.DataFrame) -> list[Value]:
         """One feature of `frame` in the host's form."""

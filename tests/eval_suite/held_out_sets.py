@@ -7,8 +7,6 @@ worker, and the gold calls of every set in one file made that file alone most of
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -16,6 +14,7 @@ from typing import Any
 
 from simxai.functions import default_registry
 from simxai.hosts.base import Host
+from tests.bench_script import bench_script
 
 ROOT = Path(__file__).resolve().parents[2]
 TRAINING = ROOT / "simxai" / "eval_suite" / "router_training"
@@ -376,16 +375,7 @@ GOLD_CALL_HALVES = (sorted(SETS)[0::2], sorted(SETS)[1::2])
 
 def scorer() -> Iterator[ModuleType]:
     """`bench/fresh_set.py`, for its `load_set` and `load_host` (the scorer's own readers); a fixture's body."""
-    name = "fresh_set_held_out"
-    spec = importlib.util.spec_from_file_location(name, ROOT / "bench" / "fresh_set.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses look their module up while the script loads
-    try:
-        spec.loader.exec_module(module)
-        yield module
-    finally:
-        sys.modules.pop(name, None)
+    yield from bench_script("fresh_set.py", "fresh_set_held_out")
 
 
 def load_held_out(loader: ModuleType, name: str) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 import re
 
-from simxai.eval_suite.router_training.filling import FRAME_SHARE, noisy, with_frame
+from simxai.eval_suite.router_training.noise import FRAME_SHARE, noisy, with_frame
 
 REQUESTS = [f"what does the model predict for patient {i}?" for i in range(3000)]
 

@@ -31,7 +31,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from simxai.eval_suite.router_training.authors import HOST_SCHEMAS, people_requests
-from simxai.eval_suite.router_training.filling import Filler, noisy
+from simxai.eval_suite.router_training.filling import Filler
+from simxai.eval_suite.router_training.noise import noisy
 from simxai.eval_suite.router_training.schemas import DEV_SCHEMAS, builtin_schemas, ttm_schemas
 from simxai.eval_suite.router_training.templates import TEMPLATES
 from simxai.eval_suite.router_training.templates_newhosts import NEW_HOSTS
