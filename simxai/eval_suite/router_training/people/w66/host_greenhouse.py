@@ -137,9 +137,7 @@ def load_host() -> TabularHost:
     train = frame[~frame.bay_check_no.isin(test)]
     model = GradientBoostingClassifier(n_estimators=80, max_depth=2, learning_rate=0.1, random_state=0)
     model.fit(train[FEATURES], train.bay_call)
-    return host_from_model(
-        model, frame[["bay_check_no", *FEATURES, "bay_call"]], test_ids=test, **GREENHOUSE_CONFIG
-    )
+    return host_from_model(model, frame[["bay_check_no", *FEATURES, "bay_call"]], test_ids=test, **GREENHOUSE_CONFIG)
 
 
 if __name__ == "__main__":
