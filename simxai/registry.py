@@ -172,7 +172,8 @@ _KINDS = {"float": "a number", "int": "a number", "str": "a text", "bool": "true
 
 def _entry(loc: tuple[Any, ...]) -> tuple[str, str] | None:
     """(key, type) of an error inside one entry of an object: `('instance', 'dict[...]', 'bmi', 'float')`,
-    `('changes', 'bmi', 'float')`; None for an error about the argument itself."""
+    `('changes', 'bmi', 'float')`; None for an error about the argument itself.
+    """
     at = 2 if len(loc) > 1 and str(loc[1]).startswith("dict[") else 1
     return (str(loc[at]), str(loc[at + 1])) if len(loc) == at + 2 else None
 
@@ -197,7 +198,9 @@ def _union_error(spec: FunctionSpec, errors: list[Any], valid: str) -> ArgumentE
         )
     if len(mine) < 2 or any(len(e["loc"]) != 2 for e in mine):
         return None
-    return ArgumentError(f"invalid {name!r} for {spec.name}: got {_given(mine[0]['input'])}", argument=name, valid=valid)
+    return ArgumentError(
+        f"invalid {name!r} for {spec.name}: got {_given(mine[0]['input'])}", argument=name, valid=valid
+    )
 
 
 def _argument_error(spec: FunctionSpec, exc: pydantic.ValidationError) -> ArgumentError:

@@ -38,7 +38,8 @@ class Fill:
         """`bmi: 8 missing values, filled with 25.7 (the model's SimpleImputer, median)`."""
         value = format_number(float(self.value)) if isinstance(self.value, int | float | np.number) else self.value
         noun = "value" if self.count == 1 else "values"
-        return f"{self.feature}: {self.count} missing {noun}, filled with {value} (the model's SimpleImputer, {self.strategy})"
+        imputer = f"the model's SimpleImputer, {self.strategy}"
+        return f"{self.feature}: {self.count} missing {noun}, filled with {value} ({imputer})"
 
 
 @dataclass(frozen=True)

@@ -74,7 +74,9 @@ def test_a_row_with_gaps_is_explained_with_the_values_the_models_imputer_fills_i
         "model's imputer fills in."
     )
     explanation = host.local_explanation(host.resolve(1006), None).render()
-    assert explanation.endswith("clay_moisture_pct and glaze were missing in the data; the values used are what the model's imputer fills in.")
+    assert explanation.endswith(
+        "clay_moisture_pct and glaze were missing in the data; the values used are what the model's imputer fills in."
+    )
 
 
 def test_a_complete_row_says_nothing_and_its_payload_has_no_filled_field():
@@ -97,7 +99,8 @@ def test_the_data_card_says_what_was_filled_and_with_what():
 def test_gaps_no_imputer_fills_are_refused_naming_the_feature_and_the_fix():
     frame = _pots()
     model = HistGradientBoostingClassifier(max_iter=20).fit(frame[NUMERIC], frame.result)
-    with pytest.raises(UsageError, match=r"^host_from_model: feature 'clay_moisture_pct' has 3 missing values and the model has no "):
+    refusal = r"^host_from_model: feature 'clay_moisture_pct' has 3 missing values and the model has no SimpleImputer"
+    with pytest.raises(UsageError, match=refusal):
         _host(frame.drop(columns=["glaze"]), model)
 
 
