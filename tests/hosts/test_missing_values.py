@@ -79,6 +79,18 @@ def test_a_row_with_gaps_is_explained_with_the_values_the_models_imputer_fills_i
     )
 
 
+def test_a_what_if_and_a_counterfactual_on_a_row_with_gaps_say_which_values_were_filled():
+    frame = _pots()
+    host = _host(frame, _imputing_model(frame))
+    what_if = host.what_if(host.resolve(1001), {"firing_minutes": 110}).render()
+    assert what_if.endswith(
+        "For pot 1001, clay_moisture_pct was missing in the data; the value used is what the model's imputer fills in."
+    )
+    other = next(label for label in host.class_names if label != host.predict(host.resolve(1001)).label)
+    flip = host.counterfactuals(host.resolve(1001), other, 1, "how_to_be_that").render()
+    assert flip.endswith("the value used is what the model's imputer fills in.")
+
+
 def test_a_complete_row_says_nothing_and_its_payload_has_no_filled_field():
     frame = _pots()
     host = _host(frame, _imputing_model(frame))
