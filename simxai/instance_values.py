@@ -96,7 +96,13 @@ def named_values(result: Result, text: str, schema: HostSchema | None) -> str:
         named = list(values)  # "show me the data for inverter 20315": every recorded value
     if not named:
         return ""
-    parts = [f"{name} = {_value(values[name])}" for name in named]
+    filled = set(subject.filled or ())
+    parts = [
+        f"{name} not recorded (the model's imputer fills in {_value(values[name])})"
+        if name in filled
+        else f"{name} = {_value(values[name])}"
+        for name in named
+    ]
     return f" The recorded values of {subject.description}: {', '.join(parts)}."
 
 

@@ -8,6 +8,7 @@ function whose docstring leaves any argument undescribed: the spec is the LLM's 
 from __future__ import annotations
 
 import inspect
+import json
 import types
 import typing
 from collections.abc import Callable, Iterator, Mapping
@@ -126,6 +127,7 @@ class RegisteredFunction:
                 argument="*",
                 valid=self.spec.signature,
             )
+        _refuse_booleans(self.spec, arguments)
         try:
             model = self.arguments_model.model_validate(dict(arguments))
         except pydantic.ValidationError as exc:
@@ -140,8 +142,70 @@ class RegisteredFunction:
         return self.func(**values)
 
 
+def _given(value: Any) -> str:
+    """What a JSON value is, in words: `null`, `true`, `a list`, `an object`, or its repr."""
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    if isinstance(value, list | tuple):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "an object"
+    return repr(value)
+
+
+def _refuse_booleans(spec: FunctionSpec, arguments: Mapping[str, Any]) -> None:
+    """Refuse true/false for an argument whose type holds no bool (pydantic would read `true` as the id 1).
+
+    An object's entries may be true/false: a True/False feature takes them ({"smoker": true}).
+    """
+    for p in spec.parameters:
+        value = arguments.get(p.name)
+        if isinstance(value, bool) and "bool" not in p.type and p.type != "Any":
+            raise ArgumentError(
+                f"invalid {p.name!r} for {spec.name}: got {_given(value)}", argument=p.name, valid=f"{p.name}: {p.type}"
+            )
+
+
+#: The words for the types an object's entry may hold.
+_KINDS = {"float": "a number", "int": "a number", "str": "a text", "bool": "true or false"}
+
+
+def _entry(loc: tuple[Any, ...]) -> tuple[str, str] | None:
+    """(key, type) of an error inside one entry of an object: `('instance', 'dict[...]', 'bmi', 'float')`,
+    `('changes', 'bmi', 'float')`; None for an error about the argument itself.
+    """
+    at = 2 if len(loc) > 1 and str(loc[1]).startswith("dict[") else 1
+    return (str(loc[at]), str(loc[at + 1])) if len(loc) == at + 2 else None
+
+
+def _union_error(spec: FunctionSpec, errors: list[Any], valid: str) -> ArgumentError | None:
+    """One line for a value no branch of an argument's union type accepts, naming the entry that is wrong.
+
+    pydantic reports each branch (`int`, `str`, `dict[...]`); its first ("should be a valid integer") is wrong
+    about an object whose one entry is null. An entry's error names the entry and the types it may hold.
+    """
+    name = str(errors[0]["loc"][0])
+    mine = [e for e in errors if str(e["loc"][0]) == name]
+    entries = [(e, entry) for e in mine if (entry := _entry(tuple(e["loc"]))) is not None]
+    if entries:
+        first, (key, _) = entries[0]
+        kinds = list(dict.fromkeys(_KINDS.get(kind, kind) for _, (k, kind) in entries if k == key))
+        return ArgumentError(
+            f"invalid {name!r} for {spec.name}: the value of {key!r} is {_given(first['input'])}; "
+            f"it must be {' or '.join(kinds)}",
+            argument=name,
+            valid=valid,
+        )
+    if len(mine) < 2 or any(len(e["loc"]) != 2 for e in mine):
+        return None
+    return ArgumentError(
+        f"invalid {name!r} for {spec.name}: got {_given(mine[0]['input'])}", argument=name, valid=valid
+    )
+
+
 def _argument_error(spec: FunctionSpec, exc: pydantic.ValidationError) -> ArgumentError:
-    error = exc.errors()[0]
+    errors = exc.errors()
+    error = errors[0]
     name = str(error["loc"][0]) if error["loc"] else "*"
     valid_names = [p.name for p in spec.parameters]
     if error["type"] == "extra_forbidden":
@@ -160,6 +224,9 @@ def _argument_error(spec: FunctionSpec, exc: pydantic.ValidationError) -> Argume
         )
     param = next((p for p in spec.parameters if p.name == name), None)
     valid = f"{name}: {param.type}" if param else spec.signature
+    union = _union_error(spec, errors, valid) if error["loc"] else None
+    if union is not None:
+        return union
     return ArgumentError(f"invalid {name!r} for {spec.name}: {error['msg']}", argument=name, valid=valid)
 
 

@@ -282,3 +282,34 @@ def test_python_dash_m_simxai_is_the_same_command() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("get_prediction(instance: ")
+
+
+def test_a_config_whose_pipeline_imputes_empty_cells_loads_and_says_what_it_filled(tmp_path, capsys):
+    """An invented bakery: an empty cell of oven_temp_c is filled as the pipeline's imputer fills it, and said."""
+    import joblib
+    import numpy as np
+    import pandas as pd
+    from sklearn.impute import SimpleImputer
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.pipeline import make_pipeline
+
+    rng = np.random.default_rng(2)
+    frame = pd.DataFrame({"oven_temp_c": rng.uniform(160, 240, 80).round(0), "proof_hours": rng.uniform(1, 4, 80)})
+    frame["loaf"] = np.where(frame.oven_temp_c + 20 * frame.proof_hours > 250, "risen", "flat")
+    frame.loc[3, "oven_temp_c"] = np.nan
+    model = make_pipeline(SimpleImputer(strategy="mean"), LogisticRegression()).fit(
+        frame[["oven_temp_c", "proof_hours"]], frame.loaf
+    )
+    joblib.dump(model, tmp_path / "model.joblib")
+    frame.to_csv(tmp_path / "loaves.csv", index=False)
+    config = tmp_path / "host.yaml"
+    config.write_text(
+        "name: bakery\nmodel_path: model.joblib\ndata_path: loaves.csv\ntarget: loaf\ninstance_noun: loaf\n"
+    )
+    assert main(["call", "get_prediction", "--host-config", str(config), "--args", '{"instance": 3}']) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["subject"]["filled"] == ["oven_temp_c"]
+    assert result["subject"]["values"]["oven_temp_c"] == pytest.approx(frame.oven_temp_c.mean())
+    assert main(["call", "get_prediction", "--host-config", str(config), "--args", '{"instance": true}']) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("simxai: invalid 'instance' for get_prediction: got true; valid: instance: int | str")

@@ -50,7 +50,8 @@ def test_ci_runs_the_readme_test_command_with_the_workers_the_dev_extra_installs
     import tomllib
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    quick = re.search(r"pip install torch==[\d.]+ -e '\.\[dev,hf\]' && \.venv/bin/python -m (pytest[^\n]*)", readme)
+    install = r"pip install -c constraints\.txt torch==[\d.]+ -e '\.\[dev,hf\]'"
+    quick = re.search(install + r" && \.venv/bin/python -m (pytest[^\n]*)", readme)
     assert quick, "the README's quick start no longer shows its test command"
     ci = [line for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines() if " -m pytest" in line]
     assert len(ci) == 1

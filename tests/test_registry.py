@@ -192,3 +192,35 @@ def test_a_group_the_data_cannot_select_is_a_plain_error(demo_host):
     assert info.value.argument == "group"
     assert "cannot be scored on 'women'" in str(info.value)
     assert "sex is 1 or 2" in info.value.valid and "not documented" in info.value.valid
+
+
+@pytest.mark.parametrize(
+    ("function", "arguments", "message"),
+    [
+        # pydantic would read true as the id 1 ("there is no patient 1" on another host).
+        ("get_prediction", {"instance": True}, "invalid 'instance' for get_prediction: got true"),
+        ("explain_how_to_be_that", {"instance": 3, "number_of_iterations": False}, "got false"),
+        ("get_prediction", {"instance": [3, 4]}, "invalid 'instance' for get_prediction: got a list"),
+        # pydantic's first branch said "Input should be a valid integer" about an object with one null entry.
+        (
+            "get_prediction",
+            {"instance": {"kiln_hours": None, "glaze": "ash"}},
+            "invalid 'instance' for get_prediction: the value of 'kiln_hours' is null; it must be a number or a text",
+        ),
+        (
+            "explain_what_if",
+            {"instance": 3, "changes": {"kiln_hours": [2]}},
+            "the value of 'kiln_hours' is a list; it must be a number or a text",
+        ),
+    ],
+)
+def test_a_wrong_json_value_is_named_with_what_it_is(function, arguments, message):
+    with pytest.raises(ArgumentError) as caught:
+        default_registry().get(function).validate(arguments)
+    assert message in str(caught.value)
+    assert caught.value.valid.startswith(f"{caught.value.argument}: ")  # the argument's type, as the spec says it
+
+
+def test_a_true_false_entry_of_an_object_stays_valid_for_a_true_false_feature():
+    arguments = {"instance": 3, "changes": {"member": True}}
+    assert default_registry().get("explain_what_if").validate(arguments)["changes"] == {"member": True}

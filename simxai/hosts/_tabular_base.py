@@ -31,6 +31,7 @@ from simxai.hosts._tabular_checks import (
 )
 from simxai.hosts._tabular_data import Table
 from simxai.hosts._tabular_families import family
+from simxai.hosts._tabular_missing import fill_missing
 from simxai.hosts._tabular_resolve import Resolver
 from simxai.hosts._tabular_shap import fits
 from simxai.hosts.base import FeatureSchema, HostSchema, InstanceRef, Selection
@@ -113,7 +114,11 @@ class TabularBase:
         check_aliases(feature_aliases or {}, self.instance_noun, self.class_names)
         descriptions = {**data_card.feature_descriptions, **(feature_descriptions or {})}
         categorical = [*categorical_features, *(f for f in category_names if f not in categorical_features)]
-        self.table = Table(data[feature_order], categorical, descriptions, feature_aliases or {}, category_names)
+        # Gaps are filled as the model's own imputer fills them (checked to leave every prediction unchanged).
+        features, self.filled = fill_missing(model, data[feature_order])
+        self.table = Table(
+            features, categorical, descriptions, feature_aliases or {}, category_names, self.filled.cells
+        )
         self.data_card, self.model_card, self.output_card = data_card, model_card, output_card
         self._y = recorded_labels(data[target], self._class_position, self.class_names, target)
         self._test_ids, self._split_text = held_out(

@@ -133,8 +133,11 @@ class Table:
         descriptions: Mapping[str, str],
         aliases: Mapping[str, Sequence[str]],
         category_names: Mapping[str, Mapping[Any, str]] | None = None,
+        filled: Mapping[int, tuple[str, ...]] | None = None,
     ) -> None:
         self.X = features_frame.reset_index(drop=True)
+        #: {row position: the features missing there in the data}, whose cells hold the model's imputer's value.
+        self.filled: Mapping[int, tuple[str, ...]] = filled or {}
         self.features: list[Feature] = []
         for name in self.X.columns:
             column = self.X[name]
@@ -143,7 +146,7 @@ class Table:
             if column.isna().any():
                 raise UsageError(
                     f"feature {name!r} has {int(column.isna().sum())} missing values; "
-                    "drop or impute them before hosting the model"
+                    "fill them in the data, or give a model whose SimpleImputer fills them"
                 )
             if name in categorical or holds_text(column):
                 raw_values = sorted(pd.unique(column), key=lambda v: (category_name(v), str(type(v))))

@@ -107,7 +107,7 @@ class TabularInformation(TabularBase):
         labels = self._y if rows is None else self._y[rows]
         return DataInformationResult(
             name=self.name,
-            description=self.data_card.description or self._default_data_description(),
+            description=(self.data_card.description or self._default_data_description()) + self.filled.sentence(),
             n_rows=len(labels),
             target=self.target,
             class_balance=self._counts(labels),

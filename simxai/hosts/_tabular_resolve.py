@@ -150,8 +150,13 @@ class Resolver:
             ArgumentError: no such row, naming the valid range.
         """
         position = self.position(row)
+        filled = self.table.filled.get(position)
         return Subject(
-            kind="row", description=f"{self.noun} {row}", id=row, values=dict(self.table.row_values(position))
+            kind="row",
+            description=f"{self.noun} {row}",
+            id=row,
+            values=dict(self.table.row_values(position)),
+            filled=list(filled) if filled else None,
         )
 
     def _base_id(self, value: Any) -> int:

@@ -37,11 +37,34 @@ class Subject(pydantic.BaseModel):
     ids: list[int] | None = None
     #: A group's members in the plural, as the host calls them ("patients"); None: "ids".
     nouns: str | None = None
+    #: A row's features that were missing in the data: `values` holds what the model's imputer fills in there.
+    #: Left out of the payload when None.
+    filled: list[str] | None = None
+
+    @pydantic.model_serializer(mode="wrap")
+    def _without_unset_filled(self, handler: pydantic.SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if data.get("filled") is None:
+            data.pop("filled", None)
+        return data
 
     @property
     def is_single(self) -> bool:
         """Whether the subject is one instance (a row, custom values or a text), not a group."""
         return self.kind != "group"
+
+
+def filled_note(subject: Subject) -> str:
+    """A sentence saying which of a row's values were missing and are shown as the model's imputer fills them, or ""."""
+    if not subject.filled:
+        return ""
+    names = subject.filled
+    said = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    many = len(names) > 1
+    return (
+        f" For {subject.description}, {said} {'were' if many else 'was'} missing in the data; "
+        f"the {'values' if many else 'value'} used {'are' if many else 'is'} what the model's imputer fills in."
+    )
 
 
 def _members(subject: Subject, shown: int = 5) -> str:

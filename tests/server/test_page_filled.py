@@ -1,0 +1,57 @@
+"""The page marks a value the data did not record, shown as the model's imputer fills it in (newuser40).
+
+An invented host: forty beehives, one empty cell of `brood_frames`, a pipeline whose SimpleImputer fills it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import pytest
+from sklearn.impute import SimpleImputer
+from sklearn.pipeline import make_pipeline
+from sklearn.tree import DecisionTreeClassifier
+
+from simxai.hosts import host_from_model
+
+from .helpers import CHROMIUM, ask_on_page, router_page
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed (.ci/run installs it)"),
+]
+
+
+@pytest.fixture(scope="module")
+def hive_host() -> Any:
+    rng = np.random.default_rng(40)
+    data = pd.DataFrame(
+        {
+            "hive_no": np.arange(301, 341),
+            "brood_frames": rng.integers(2, 10, 40).astype(float),
+            "mite_count": rng.integers(0, 40, 40),
+        }
+    )
+    data["colony"] = np.where(data.brood_frames - data.mite_count / 8 > 3, "thriving", "weak")
+    data.loc[4, "brood_frames"] = np.nan
+    model = make_pipeline(SimpleImputer(strategy="median"), DecisionTreeClassifier(max_depth=3, random_state=0))
+    model.fit(data[["brood_frames", "mite_count"]], data.colony)
+    return host_from_model(model, data, name="apiary", target="colony", instance_noun="hive", id_column="hive_no")
+
+
+def test_a_bar_of_an_unrecorded_value_is_starred_and_the_star_explained(hive_host: Any) -> None:
+    from playwright.sync_api import expect
+
+    with router_page(hive_host) as page:
+        answer = ask_on_page(page, "why does the model predict that for hive 305?")
+        expect(answer.locator(".reply")).to_contain_text("For hive 305, brood_frames was missing in the data")
+        # (the page lets long names break after an underscore with a zero-width space)
+        labels = [t.replace("\u200b", "") for t in answer.locator("figure.picture .bar-row .feat").all_inner_texts()]
+        assert [t for t in labels if t.endswith("*")] == ["brood_frames = 5*"]
+        expect(answer.locator("figure.picture p.note.filled")).to_have_text(
+            "* missing in the data: the value the model's imputer fills in."
+        )
+        other = ask_on_page(page, "why does the model predict that for hive 306?", 1)
+        expect(other.locator("figure.picture p.note.filled")).to_have_count(0)
