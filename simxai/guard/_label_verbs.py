@@ -12,7 +12,9 @@ any host (nothing of a host's domain; the verbs' forms are English's):
   fail") is rewritten as the modal and the class ("would be failed"), which the outcome readings read; the base
   form after a verb of causing ("would make it fail") and the third person after "still" ("still takes") as the
   class. Only when the verb ends its clause or a share, a condition or a comparison follows ("would take at
-  51.2 %", "would fail if ..."), not before an object ("would take three weeks").
+  51.2 %", "would fail if ..."), not before an object ("would take three weeks"). Since claims-47 a class that is
+  a verb's "-ing" form said in the base form after a modal or a word of likelihood ("is expected to progress",
+  "will progress, at 80 %") is rewritten as "be" and the class, in the same places.
 """
 
 from __future__ import annotations
@@ -163,7 +165,27 @@ def label_verbs(text: str, labels: Sequence[str]) -> str:
         # "likelier to qualify than", "a chance to take" -> "likelier to be qualified" (claims-27)
         odds = re.compile(rf"({_ODDS}\s+to\s+)(?:{'|'.join(map(re.escape, bases))})\b{_ENDS}", re.IGNORECASE)
         text = odds.sub(functools.partial(_be, label), text)
+    for label in labels:
+        ing = _gerund_bases(label)
+        if ing:  # "expected to progress", "will progress" of progressing (claims-47)
+            forms = "|".join(sorted(map(re.escape, ing), key=len, reverse=True))
+            pattern = re.compile(rf"({_MODAL}|{_ODDS}\s+to\s+)(?:{forms})\b{_ENDS}", re.IGNORECASE)
+            text = pattern.sub(functools.partial(_be, label), text)
     return text
+
+
+def _gerund_bases(label: str) -> list[str]:
+    """The base forms of a class that is one word, a verb's "-ing" form ("progress" of progressing, "improve" of
+    improving, "stop" of stopping); none for any other class or a stem under four letters.
+    """
+    low = label.lower()
+    if not re.fullmatch(r"[a-z]{4,}ing", low):
+        return []
+    stem = low[:-3]
+    bases = [stem, f"{stem}e"] if not stem.endswith(("e", "y", "ss")) else [stem]
+    if len(stem) > 4 and stem[-1] == stem[-2] and stem[-1] not in "sl":  # "stopping" -> "stop"
+        bases.append(stem[:-1])
+    return bases
 
 
 def _be(label: str, match: re.Match[str]) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from simxai.guard._category_changes import category_change_claims
 from simxai.guard._category_values import category_value_claims
 from simxai.guard._caught_of import caught_of_claims
 from simxai.guard._chains import ranked_chains
@@ -114,6 +115,8 @@ class _StatementChecks(_CheckState):
             self._chains(sentence)
             for said, holds in self._category_values(sentence):  # claims-46
                 self.report.claim(said, holds, via=_mechanism("category_value_claims", said))
+            for said, holds in category_change_claims(sentence, self.all.changes, self.vocab.categories, self.context):
+                self.report.claim(said, holds, via=_mechanism("category_change_claims", said))  # claims-47
             for said, holds in class_metric_claims(sentence, self.names.labels, self.label_forms, self.all):
                 self.report.claim(said, holds, via=_mechanism("class_metric_claims", said))  # claims-46
             for said, holds in statistic_claims(sentence, self.names.features, self.names.labels, self.all.statistics):

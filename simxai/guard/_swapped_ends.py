@@ -2,8 +2,9 @@
 what-if moved it from 0.953 to 0.865, "cooling from 19 to 9 hours" for a change from 9 to 19, "0.929, up from
 0.867" for a fall from 0.929.
 
-A move is read where its words say which end is the old one: "from A to B", "A → B", "B, up (down) from A"
-("B instead of A" is not: of a counterfactual it may be today's value instead of the one needed). Its ends are
+A move is read where its words say which end is the old one: "from A to B", "A → B", "B, up (down) from A",
+and since claims-47 "B instead of A" or "B rather than A" in a sentence that supposes the change ("would", "if",
+"with", "to get"), unless A is said to be needed ("576 instead of the 768 needed" sets today's value against it). Its ends are
 bound to a change of the outputs only when both match the two ends of one change (a class's probability before
 and after a what-if; a feature's old and new value), at the precision shown and in percent or fraction form: the
 move must not be that change reversed while no change of the outputs reads it the right way round. Ends that
@@ -27,6 +28,20 @@ _MOVES = (
     re.compile(rf"(?<![\w.])(?P<a>{_NUM})\s*(?P<pa>%)?\s*(?:→|->)\s*(?P<b>{_NUM})\s*(?P<pb>%)?"),
     re.compile(rf"(?<![\w.])(?P<b>{_NUM})\s*(?P<pb>%)?,?\s+(?:up|down)\s+from\s+{_ABOUT}(?P<a>{_NUM})\s*(?P<pa>%)?"),
 )
+#: "with a credit score of 768 instead of 576", "if its value were €69 rather than €66" (gfa40): the new end first,
+#: read only in a sentence that supposes the change (`_SUPPOSED`) and not of a needed value ("instead of the 40
+#: needed" sets today's value against the one needed).
+_INSTEAD = re.compile(
+    rf"(?<![\w.])(?P<b>{_NUM})\s*(?P<pb>%)?(?:\s*(?:°\s?[CF]|[a-zA-Z]{{1,8}}\b(?:\s+old\b)?))?,?\s+"
+    rf"(?:instead\s+of|rather\s+than)\s+(?:the\s+)?[€£$]?{_ABOUT}(?P<a>{_NUM})\s*(?P<pa>%)?"
+    r"(?![\d.]\d|\s*(?:\w+\s+)?(?:needed|required|it needs|that is needed)\b)",
+    re.I,
+)
+_SUPPOSED = re.compile(
+    r"\b(?:would|if|were|had|could|with|without|to\s+(?:get|be|make|turn|tip|flip|reach|come)|takes?|"
+    r"needs?|it'd|then)\b|'d\b",
+    re.I,
+)
 
 
 def swapped_end_claims(sentence: str, facts: Facts) -> Iterator[tuple[str, bool]]:
@@ -40,7 +55,8 @@ def swapped_end_claims(sentence: str, facts: Facts) -> Iterator[tuple[str, bool]
     if not pairs:
         return
     seen: set[int] = set()
-    for pattern in _MOVES:
+    patterns = (*_MOVES, _INSTEAD) if _SUPPOSED.search(sentence) else _MOVES
+    for pattern in patterns:
         for m in pattern.finditer(sentence):
             if m.start() in seen or m.group("a") == m.group("b"):
                 continue
