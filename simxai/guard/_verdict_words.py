@@ -10,7 +10,8 @@ decline, deny, refuse, turn down).
 Read only on a host with exactly one class that is a grant's participle and one that is a refusal's (a host whose
 classes are other words is left as it is), and only where a word is a verdict: a participle after a copula, "get",
 a word of likelihood, a colon or a dash, or first in its sentence; the base verb alone in a key's place ("model:
-decline (0.52)", "; grant 0.48"); "a yes" and "a no" (with a word of degree: "a narrow no"). Each stands before a
+decline (0.52)", "; grant 0.48"); a side's noun before a share, a bracket or "is" ("a decline is about 22 %"); "a
+yes" and "a no" (with a word of degree: "a narrow no"). Each stands before a
 share, a bracket, a comma or the clause's end, not before an object ("declined to comment", "a decline in income").
 A participle of a verb that is also a move ("approval declined to 40 %") is not read after a noun. The class's own
 words are left as they are.
@@ -42,6 +43,9 @@ _VERDICT_LEAD = (
     r"firmly|still|almost|surely|to\s+be)\s+)*)"
 )
 #: A key's place for a base verb: after a colon, a semicolon, a bar or a dash.
+#: The nouns of each side said as a verdict: "a decline is about 22 %", "an acceptance at 83 %".
+_GRANT_NOUNS = ("grant", "acceptance", "approval")
+_REFUSAL_NOUNS = ("decline", "refusal", "denial", "rejection", "turn-down", "turndown")
 _KEY_LEAD = r"(?:(?:^|[:;|—–]|\s-)\s*)"
 _DEGREE = r"(?:(?:narrow|clear|firm|flat|soft|hard|definite|likely|probable|strong|weak|tentative|qualified)\s+)?"
 
@@ -72,6 +76,10 @@ def verdict_words(text: str, labels: Sequence[str]) -> str:
         bases = "|".join(re.escape(b).replace(r"\ ", r"[\s-]+") for b, _ in others)
         key = re.compile(rf"({_KEY_LEAD})(?:{bases})(?=\s*(?:\(|[~≈]?\s*\d|[,.;]|$))", re.I)
         text = key.sub(functools.partial(_named, label), text)
+        stem = label.lower()[:-2]  # "rejection" of rejected is its own noun form (`label_forms`), read as it is
+        nouns = "|".join(n for n in (_GRANT_NOUNS if verbs is _GRANTS else _REFUSAL_NOUNS) if not n.startswith(stem))
+        noun = re.compile(rf"\b(?:[Aa]n?|[Tt]he)\s+{_DEGREE}(?:{nouns})\b(?=\s+(?:is|was|at|for)\b|\s*[(,]|\s*[~≈]?\d)")
+        text = noun.sub(label, text)  # "a decline is about 22 %", "the refusal (0.65)"
         word = "yes" if verbs is _GRANTS else "no"
         plain = re.compile(rf"\b[Aa]\s+{_DEGREE}{word}\b(?![-'’])(?=\s*(?:[.,;:!?)]|$|\(|\d|\b(?:for|from|at|on)\b))")
         text = plain.sub(label, text)

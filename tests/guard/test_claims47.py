@@ -85,6 +85,8 @@ def test_the_version_names_this_round() -> None:
         ("Club note, applicant 147130: grant (0.65); decline 0.35.", False),
         ("A no for 147130, roughly two chances in three.", True),
         ("A yes for 147130, roughly two chances in three.", False),
+        ("Applicant 147130: a refusal is about 65 %, an acceptance 35 %.", True),
+        ("Applicant 147130: a refusal is about 35 %.", False),
         # no verdict: a move, an object after the verb
         ("The chance of being accepted declined to 35 % for applicant 147130.", True),
         ("Applicant 147130: refused at 65 %; the club declined to say more.", True),
