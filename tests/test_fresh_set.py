@@ -38,6 +38,7 @@ SET_DIRS = tuple(
         "fresh-2026-12-06ah",
         "fresh-2026-12-06ai",
         "fresh-2026-12-06aj",
+        "fresh-2026-12-06ak",
     )
 )  # fmt: skip
 SET_DIR = SET_DIRS[0]
@@ -288,6 +289,8 @@ DARKROOM_NUMERIC = (
     "Developer Temp (C)", "Dev Time (min)", "agitation_per_min", "roll_age_months", "ExposureStops", "FixerUses",
 )  # fmt: skip
 DARKROOM_CATEGORIES = {"Stock": ("Halden", "Morrow", "Vesta")}
+ORCHID_NUMERIC = ("Humidity (%)", "Light (h/day)", "water_interval_days", "months_since_repot", "NightDrop", "FeedDoses")
+ORCHID_CATEGORIES = {"Mix": ("bark", "moss", "pebble")}
 HOSTS: dict[str, dict[str, Any]] = {
     "demo": {"ids": range(442), "labels": ("stable", "progressing"), "features": DEMO_FEATURES, "categories": {}},
     "sentiment": {"ids": range(120), "labels": ("negative", "positive"), "features": (), "categories": {}},
@@ -303,6 +306,7 @@ HOSTS: dict[str, dict[str, Any]] = {
         "features": INSURANCE_NUMERIC + tuple(INSURANCE_CATEGORIES),
         "categories": INSURANCE_CATEGORIES,
     },
+    "orchid": {"ids": range(142001, 142301), "labels": ("blooming", "stalled", "rotting"), "features": ORCHID_NUMERIC + tuple(ORCHID_CATEGORIES), "categories": ORCHID_CATEGORIES},
     "pump": {
         "ids": range(20001, 20481),
         "labels": ("healthy", "failing"),
@@ -720,6 +724,7 @@ MINIMUMS: dict[str, dict[str, Any]] = {
         "per_host": {"demo": 44, "sentiment": 40, "loan": 47, "saltpan": 82},
         "dialogues_per_host": {"demo": 3, "sentiment": 2, "loan": 3, "saltpan": 8},
     },
+    "fresh-2026-12-06ak": {"requests": 225, "dialogues": 16, "per_host": {"demo": 47, "sentiment": 44, "loan": 48, "orchid": 86}, "dialogues_per_host": {"demo": 3, "sentiment": 2, "loan": 3, "orchid": 8}},
     "fresh-2026-12-06aj": {
         "requests": 225,
         "dialogues": 16,

@@ -51,6 +51,7 @@ SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "
     ROOT / "evalsets" / "guard-2026-12-06ah",
     ROOT / "evalsets" / "guard-2026-12-06ai",
     ROOT / "evalsets" / "guard-2026-12-06aj",
+    ROOT / "evalsets" / "guard-2026-12-06ak",
 )
 SCRIPT = ROOT / "bench" / "guard_set.py"
 #: A set's host whose instances are not called by the host's name (set S's bonsai nursery talks of trees).
@@ -66,6 +67,7 @@ NOUNS = {
     "curling": "delivery",
     "ropewalk": "rope",
     "thatch": "roof",
+    "weaving": "loom",
 }
 KINDS = {
     "faithful", "label_swap", "other_class_probability", "value_swap", "direction_flip", "rank_change",
@@ -192,6 +194,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         ("guard-2026-12-06ah", {"typewriter": 3, "demo": 3, "sentiment": 3, "loan": 3}, 420),
         ("guard-2026-12-06ai", {"saddle": 3, "demo": 3, "sentiment": 3, "loan": 3}, 420),
         ("guard-2026-12-06aj", {"thatch": 3, "demo": 3, "sentiment": 3, "loan": 3}, 420),
+        ("guard-2026-12-06ak", {"weaving": 3, "demo": 3, "sentiment": 3, "loan": 3}, 420),
     ],
     ids=[
         "set F",
@@ -225,6 +228,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         "set AH (06ah)",
         "set AI (06ai)",
         "set AJ (06aj)",
+        "set AK (06ak)",
     ],
 )
 def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_both_verdicts(
@@ -408,6 +412,13 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
             (139301, 139600),
             {"Reed", "wire_netted"},
         ),
+        (
+            "guard-2026-12-06ak",
+            "weaving",
+            ["clean", "retension", "overhaul"],
+            (142301, 142600),
+            {"Fibre", "dobby_fitted"},
+        ),
     ],
     ids=[
         "set F",
@@ -442,6 +453,7 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
         "set AH typewriter (06ah)",
         "set AI saddle (06ai)",
         "set AJ thatch (06aj)",
+        "set AK weaving (06ak)",
     ],
 )
 def test_a_set_brings_its_host_and_its_lines_name_only_its_instances_and_features(
