@@ -77,7 +77,8 @@ def verdict_words(text: str, labels: Sequence[str]) -> str:
         key = re.compile(rf"({_KEY_LEAD})(?:{bases})(?=\s*(?:\(|[~≈]?\s*\d|[,.;]|$))", re.I)
         text = key.sub(functools.partial(_named, label), text)
         stem = label.lower()[:-2]  # "rejection" of rejected is its own noun form (`label_forms`), read as it is
-        nouns = "|".join(n for n in (_GRANT_NOUNS if verbs is _GRANTS else _REFUSAL_NOUNS) if not n.startswith(stem))
+        made = {f"{stem}ion", f"{stem}al"}
+        nouns = "|".join(n for n in (_GRANT_NOUNS if verbs is _GRANTS else _REFUSAL_NOUNS) if n not in made)
         noun = re.compile(rf"\b(?:[Aa]n?|[Tt]he)\s+{_DEGREE}(?:{nouns})\b(?=\s+(?:is|was|at|for)\b|\s*[(,]|\s*[~≈]?\d)")
         text = noun.sub(label, text)  # "a decline is about 22 %", "the refusal (0.65)"
         word = "yes" if verbs is _GRANTS else "no"
