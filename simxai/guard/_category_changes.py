@@ -68,7 +68,10 @@ def category_change_claims(
         forms = [
             (re.compile(rf"\bfrom\s+{_LEAD}(?P<old>{cat})\s+to\s+{_LEAD}(?P<new>{cat})"), True),
             (re.compile(rf"(?P<old>{cat})\s*(?:→|->|=>)\s*(?P<new>{cat})"), True),
-            (re.compile(rf"(?P<new>{cat})(?:\s+\w+)?\s+(?:instead\s+of|rather\s+than)\s+{_LEAD}(?P<old>{cat})"), supposed),
+            (
+                re.compile(rf"(?P<new>{cat})(?:\s+\w+)?\s+(?:instead\s+of|rather\s+than)\s+{_LEAD}(?P<old>{cat})"),
+                supposed,
+            ),
         ]
         known = {(_spelled(str(old)), _spelled(str(new))) for old, new in pairs}
         for pattern, read in forms:

@@ -4,11 +4,11 @@ what-if moved it from 0.953 to 0.865, "cooling from 19 to 9 hours" for a change 
 
 A move is read where its words say which end is the old one: "from A to B", "A → B", "B, up (down) from A",
 and since claims-47 "B instead of A" or "B rather than A" in a sentence that supposes the change ("would", "if",
-"with", "to get"), unless A is said to be needed ("576 instead of the 768 needed" sets today's value against it). Its ends are
-bound to a change of the outputs only when both match the two ends of one change (a class's probability before
-and after a what-if; a feature's old and new value), at the precision shown and in percent or fraction form: the
-move must not be that change reversed while no change of the outputs reads it the right way round. Ends that
-match no change are no claim of this reading.
+"with", "to get"), unless A is said to be needed ("576 instead of the 768 needed" sets today's value against it).
+Its ends are bound to a change of the outputs only when both match the two ends of one change (a class's
+probability before and after a what-if; a feature's old and new value), at the precision shown and in percent or
+fraction form: the move must not be that change reversed while no change of the outputs reads it the right way
+round. Ends that match no change are no claim of this reading.
 """
 
 from __future__ import annotations
