@@ -96,6 +96,17 @@ def test_a_verdict_said_in_another_verb_of_the_decision_is_that_class(reply: str
     assert passes(reply, [REFUSED], ROWING) is ok
 
 
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("Two hundred metres off the swim test and applicant 147130 is granted, just (56 %).", True),
+        ("Two hundred metres off the swim test and applicant 147130 is turned down, just (56 %).", False),
+    ],
+)
+def test_a_verdict_after_an_amount_taken_off_is_the_changes_outcome(reply: str, ok: bool) -> None:
+    assert passes(reply, [_counterfactual("Swim Test (m)", 400.0, 200.0)], ROWING) is ok
+
+
 def test_verdict_words_are_read_only_on_a_host_whose_classes_are_a_decision() -> None:
     other = Vocabulary(labels=["calm", "stormy"], features=["wind"], instance_noun="day")
     day = {**REFUSED, "label": "stormy", "probabilities": {"calm": 0.35, "stormy": 0.65}, "true_label": "stormy"}
