@@ -23,7 +23,7 @@ from simxai.guard._facts import NUMBER, Facts
 from simxai.guard._frames import without_frame
 from simxai.guard._glosses import mask_feature_glosses
 from simxai.guard._label_nouns import label_nouns
-from simxai.guard._label_verbs import label_verbs, past_label_nouns
+from simxai.guard._label_verbs import label_verbs, past_label_nouns, verdict_words
 from simxai.guard._label_words import label_mentions
 from simxai.guard._layout import register_layout
 from simxai.guard._lead_words import lead_words
@@ -43,7 +43,6 @@ from simxai.guard._splits import clock_times, spoken_splits
 from simxai.guard._spoken_ids import spoken_ids
 from simxai.guard._tables import blank_table_headers, prose_tables
 from simxai.guard._terse import plain_code_spans
-from simxai.guard._verdict_words import verdict_words
 from simxai.guard._words import quote_words
 from simxai.turn_memo import per_host
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from simxai.guard._category_changes import category_change_claims
 from simxai.guard._category_values import category_value_claims
 from simxai.guard._caught_of import caught_of_claims
 from simxai.guard._chains import ranked_chains
@@ -44,7 +43,7 @@ from simxai.guard._statements import (
 from simxai.guard._statistics import statistic_claims
 from simxai.guard._surer import surer_claims
 from simxai.guard._surer_gap import surer_gap_claims
-from simxai.guard._swapped_ends import swapped_end_claims
+from simxai.guard._swapped_ends import category_change_claims, swapped_end_claims
 from simxai.guard._verb_labels import verb_label_claims
 
 __all__ = ["_StatementChecks", "_mechanism", "_pairs"]

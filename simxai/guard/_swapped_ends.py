@@ -9,16 +9,31 @@ Its ends are bound to a change of the outputs only when both match the two ends 
 probability before and after a what-if; a feature's old and new value), at the precision shown and in percent or
 fraction form: the move must not be that change reversed while no change of the outputs reads it the right way
 round. Ends that match no change are no claim of this reading.
+
+A change of a categorical column said with its two categories (`category_change_claims`, claims-47, gfa40):
+"Launch from the school field instead of the airstrip" of a counterfactual that moves the flight to the meadow,
+"had it turned up in the city park instead of the public library" of a what-if from the park to the library,
+"switching the site from the estuary to the bay" of a change the other way: a writer gives a categorical change as
+its two ends, and a swapped or invented end went unread (only numbers' ends were read).
+
+A pair is read where its words say which end is the new one: "from A to B" and "A → B" (B is new), and "B instead
+of A" or "B rather than A" in a sentence that supposes the change ("would", "if", "had", "with", "to get": without
+such a cue, "it is sand instead of loam" may set today's value against the one needed). Both ends must be
+categories of one column in the host's schema (`Vocabulary.categories`; no truth value, degree or common word), the
+outputs must change that column, and the user's words must not hold the pair. The pair must then be one of that
+column's changes (old, new) in the outputs; the pair the other way round, or with a category no change gives, is
+unsupported.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any
 
 from simxai.guard._facts import Facts
 
-__all__ = ["swapped_end_claims"]
+__all__ = ["category_change_claims", "swapped_end_claims"]
 
 _NUM = r"-?\d+(?:\.\d+)?"
 _ABOUT = r"(?:(?:about|around|roughly|some|nearly|almost)\s+)?"
@@ -90,3 +105,57 @@ def _near(said: tuple[str, bool], value: float) -> bool:
     step = 10.0 ** -(len(text.split(".")[1]) if "." in text else 0)
     forms = [value * 100] if percent else [value, value * 100] if abs(value) <= 1 < abs(x) else [value]
     return any(abs(x - f) <= step / 2 + 1e-9 for f in forms)
+
+
+#: Categories that say no kind of thing: truth values, empty values and degrees.
+_NO_CATEGORY = frozenset("true false yes no none null nan unknown missing other high low medium mid any all".split())
+_LEAD = r"(?:(?:the|a|an|its|their)\s+)?"
+
+
+def _spelled(text: str) -> str:
+    """`text` in lower case with hyphens and underscores as spaces ("new-ingot" reads "new ingot")."""
+    return re.sub(r"[-_]+", " ", text.lower())
+
+
+def category_change_claims(
+    sentence: str,
+    changes: Mapping[str, Sequence[tuple[Any, Any]]],
+    categories: Mapping[str, Sequence[str]],
+    context: str = "",
+) -> Iterator[tuple[str, bool]]:
+    """(claim, holds) for each categorical change `sentence` gives by its two ends.
+
+    Args:
+        sentence: one sentence of the reply.
+        changes: feature (lower case) -> its (old, new) values in the outputs' what-ifs and counterfactuals.
+        categories: each categorical feature's categories, from the host's schema.
+        context: the user's own words.
+    """
+    if not changes or not categories or sentence.rstrip().endswith("?"):
+        return
+    text, heard = _spelled(sentence), _spelled(context)
+    supposed = _SUPPOSED.search(text) is not None
+    for feature, kinds in categories.items():
+        pairs = changes.get(feature.lower())
+        if not pairs:
+            continue
+        said = sorted({_spelled(k) for k in kinds if len(k) > 2 and _spelled(k) not in _NO_CATEGORY}, key=len)
+        if len(said) < 2:
+            continue
+        one = "|".join(re.escape(k) for k in reversed(said))
+        cat = rf"(?<![\w])(?:{one})(?![\w])"
+        forms = [
+            (re.compile(rf"\bfrom\s+{_LEAD}(?P<old>{cat})\s+to\s+{_LEAD}(?P<new>{cat})"), True),
+            (re.compile(rf"(?P<old>{cat})\s*(?:→|->|=>)\s*(?P<new>{cat})"), True),
+            (
+                re.compile(rf"(?P<new>{cat})(?:\s+\w+)?\s+(?:instead\s+of|rather\s+than)\s+{_LEAD}(?P<old>{cat})"),
+                supposed,
+            ),
+        ]
+        known = {(_spelled(str(old)), _spelled(str(new))) for old, new in pairs}
+        for pattern, read in forms:
+            for m in pattern.finditer(text) if read else ():
+                old, new = m.group("old"), m.group("new")
+                if old == new or (old in heard and new in heard):
+                    continue
+                yield f"change {feature.lower()} from {old} to {new}", (old, new) in known
