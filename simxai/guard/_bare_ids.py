@@ -28,7 +28,8 @@ __all__ = ["is_subject_id", "named_bare_ids"]
 #: subject, or first in its clause (or in a ticker's cell: "| 271 STABLE 68.0").
 _BARE_ID = re.compile(
     r"(?:(?:^|[.:;(—–|·•✓✗]|,|\s-(?=\s)|\s/(?=\s*#|\s+\d+\s+[A-Za-z]))\s*|\b(?:for|and|vs\.?|versus|while|whereas|but|between|than|both|either|"
-    r"behind|ahead\s+of|against|unlike|only)\s+)"  # "eight points behind 77" (claims-27); "✓ · 117535" (claims-37)
+    r"behind|ahead\s+of|against|unlike|only)\s+"  # "eight points behind 77" (claims-27); "✓ · 117535" (claims-37)
+    r"|\bthe\s+(?:[a-z][\w'-]*\s+){1,3}(?=\d{3}))"  # "the sand-mould 137731": an id its attributes lead (gfa40)
     r"(?P<hash>#)?(?P<id>\d{1,12})(?![\d%]|[.,]\d|\s*(?:%|percent\b))",
     re.I,
 )

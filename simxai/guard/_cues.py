@@ -75,7 +75,9 @@ HYPOTHETICAL = gated(
     r"(?:chang|rais|lower|increas|decreas|reduc|remov|delet|add|insert|replac|swapp|sett|dropp|cutt)ing)\b|"
     r"^\s*(?:swap|replace|change|raise|lower|increase|decrease|remove|delete|add|drop|set|bump|cut|reduce|insert|"
     r"put|use|try|make)\b"
-    r"|\s(?:→|->|=>)\s",
+    r"|\s(?:→|->|=>)\s"
+    # "Ninety points off the credit score and the application is turned down": an amount taken off (claims-47)
+    r"|\d\s*(?:[a-z]+\s+)?off\s+(?:the|its|her|his|their)\b",
     re.IGNORECASE,
 )
 RECORDED = gated(

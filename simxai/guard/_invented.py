@@ -323,6 +323,7 @@ def invented_feature_claims(
     """
     names = list(names)
     found: list[str] = []
+    listed: list[str] = []  # the items of a list of columns or drivers: their head word is read too (claims-47)
     patterns = [_FROM_TO, _RANGE_OF, _SUBJECT_OF, _READ_BY_MODEL] + ([_EDITED] if text_model else [])
     for pattern in patterns:
         for m in pattern.finditer(prose):
@@ -337,6 +338,7 @@ def invented_feature_claims(
             continue
         if any(find_mentions(i, names) for i in items):
             found += items  # a list that holds a feature: its other items are in a feature's place
+            listed += items
     for m in _EACH_WITH.finditer(prose):
         rest = _EACH_END.split(m.group("rest") or m.group("rest2") or "")[0]
         items = [i.strip().strip("'\"“”‘’*`") for i in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", rest)]
@@ -354,5 +356,17 @@ def invented_feature_claims(
     for name in found:
         if find_mentions(name, names):
             continue
-        if _unknown(name, known):
+        if _unknown(name, known) or (name in listed and _head_unknown(name, known)):
             yield f"feature {' '.join(_content(name))}", False
+
+
+def _head_unknown(name: str, known: set[str]) -> bool:
+    """Whether a listed name of two content words or more has a head word no known word makes up ("bell diameter",
+    "seed supplier", "the colour of the item"): its other word may be a feature's ("bell" of bell mass) while the
+    name is none of the host's (claims-47). The head is the last word, or the first before "of".
+    """
+    words = _content(name.split(" of ")[0]) if " of " in name.lower() else _content(name)
+    if len(_content(name)) < 2 or not words:
+        return False
+    head = words[0] if " of " in name.lower() else words[-1]
+    return not (head in known or head.rstrip("s") in known or f"{head}s" in known or _parts_known(head, known))

@@ -2,7 +2,7 @@
 
 A host whose classes are past verbs is written about with the verb: "105100 would fail", "it would still have
 taken", "a 4 % chance of failure", "only a 38 % chance of having taken". Read as the words they are, none of these
-names a class, so a wrong outcome passed and a share was bound to the class named nearby instead. Two readings, on
+names a class, so a wrong outcome passed and a share was bound to the class named nearby instead. Its readings, on
 any host (nothing of a host's domain; the verbs' forms are English's):
 
 - `past_label_nouns`: the forms that name the class as a noun wherever they stand: "failure(s)" of a regular
@@ -12,7 +12,20 @@ any host (nothing of a host's domain; the verbs' forms are English's):
   fail") is rewritten as the modal and the class ("would be failed"), which the outcome readings read; the base
   form after a verb of causing ("would make it fail") and the third person after "still" ("still takes") as the
   class. Only when the verb ends its clause or a share, a condition or a comparison follows ("would take at
-  51.2 %", "would fail if ..."), not before an object ("would take three weeks").
+  51.2 %", "would fail if ..."), not before an object ("would take three weeks"). Since claims-47 a class that is
+  a verb's "-ing" form said in the base form after a modal or a word of likelihood ("is expected to progress",
+  "will progress, at 80 %") is rewritten as "be" and the class, in the same places.
+- `verdict_words` (claims-47, gfa40): a decision said in another verb of the same decision. A host whose classes
+  are a decision's two sides ("approved" / "rejected") is written about in English's other verbs for them: "likely
+  declined, about 78 %", "model: decline (0.52); grant 0.48", "A no for 210", "it gets turned down". Read as the
+  words they are, none names a class, so a swapped verdict passed and a share was bound to the class named nearby.
+  The verbs are English's, not a host's: a grant (approve, accept, grant, admit) or a refusal (reject, decline,
+  deny, refuse, turn down). Read only on a host with exactly one class that is a grant's participle and one a
+  refusal's, and only where a word is a verdict: a participle after a copula, "get", a word of likelihood, a colon
+  or a dash, or first in its sentence; the base verb in a key's place ("model: decline (0.52)"); a side's noun
+  before a share, a bracket or "is" ("a decline is about 22 %"); "a yes" and "a no" ("a narrow no"). Each stands
+  before a share, a bracket, a comma or the clause's end, not before an object ("declined to comment", "a decline
+  in income"), and a participle after a noun is a move ("approval declined to 40 %"), not read.
 """
 
 from __future__ import annotations
@@ -21,7 +34,7 @@ import functools
 import re
 from collections.abc import Sequence
 
-__all__ = ["label_verbs", "past_label_nouns", "past_verb"]
+__all__ = ["label_verbs", "past_label_nouns", "past_verb", "verdict_words"]
 
 #: Irregular past forms of English verbs: past -> (base, third person, participle).
 _IRREGULAR = {
@@ -163,7 +176,27 @@ def label_verbs(text: str, labels: Sequence[str]) -> str:
         # "likelier to qualify than", "a chance to take" -> "likelier to be qualified" (claims-27)
         odds = re.compile(rf"({_ODDS}\s+to\s+)(?:{'|'.join(map(re.escape, bases))})\b{_ENDS}", re.IGNORECASE)
         text = odds.sub(functools.partial(_be, label), text)
+    for label in labels:
+        ing = _gerund_bases(label)
+        if ing:  # "expected to progress", "will progress" of progressing (claims-47)
+            forms = "|".join(sorted(map(re.escape, ing), key=len, reverse=True))
+            pattern = re.compile(rf"({_MODAL}|{_ODDS}\s+to\s+)(?:{forms})\b{_ENDS}", re.IGNORECASE)
+            text = pattern.sub(functools.partial(_be, label), text)
     return text
+
+
+def _gerund_bases(label: str) -> list[str]:
+    """The base forms of a class that is one word, a verb's "-ing" form ("progress" of progressing, "improve" of
+    improving, "stop" of stopping); none for any other class or a stem under four letters.
+    """
+    low = label.lower()
+    if not re.fullmatch(r"[a-z]{4,}ing", low):
+        return []
+    stem = low[:-3]
+    bases = [stem, f"{stem}e"] if not stem.endswith(("e", "y", "ss")) else [stem]
+    if len(stem) > 4 and stem[-1] == stem[-2] and stem[-1] not in "sl":  # "stopping" -> "stop"
+        bases.append(stem[:-1])
+    return bases
 
 
 def _be(label: str, match: re.Match[str]) -> str:
@@ -181,3 +214,70 @@ def _predicts(label: str, match: re.Match[str]) -> str:
     rejected for it").
     """
     return f"{match.group(1)}predicts {label} for "
+
+
+#: A decision's two sides: each verb as (base, participle).
+_GRANTS = (("approve", "approved"), ("accept", "accepted"), ("grant", "granted"), ("admit", "admitted"))
+_REFUSALS = (
+    ("reject", "rejected"),
+    ("decline", "declined"),
+    ("deny", "denied"),
+    ("refuse", "refused"),
+    ("turn down", "turned down"),
+)
+#: What may follow a verdict: the clause's end, a bracket, a share, a condition.
+_VERDICT_ENDS = r"(?=\s*(?:[.,;:!?)\]\"”]|$|\(|[~≈]?\s*\d|\b(?:at|with|by|for|from|on|if|but|and|or|so|then|too)\b))"
+#: Where a participle is a verdict: after a copula, "get", a word of likelihood, a colon or dash, or first.
+_VERDICT_LEAD = (
+    r"(?:(?:^|(?<=[.!?])\s+|[:|—–]\s*|\s-\s+|\b(?:is|are|was|were|be|been|being|get|gets|got|getting|likely|probably|"
+    r"almost\s+certainly|narrowly|clearly|firmly|still|then|now)\s+)(?:(?:likely|probably|narrowly|clearly|"
+    r"firmly|still|almost|surely|to\s+be)\s+)*)"
+)
+#: A key's place for a base verb: after a colon, a semicolon, a bar or a dash.
+#: The nouns of each side said as a verdict: "a decline is about 22 %", "an acceptance at 83 %".
+_GRANT_NOUNS = ("grant", "acceptance", "approval")
+_REFUSAL_NOUNS = ("decline", "refusal", "denial", "rejection", "turn-down", "turndown")
+_KEY_LEAD = r"(?:(?:^|[:;|—–]|\s-)\s*)"
+_DEGREE = r"(?:(?:narrow|clear|firm|flat|soft|hard|definite|likely|probable|strong|weak|tentative|qualified)\s+)?"
+
+
+def _side(label: str, verbs: Sequence[tuple[str, str]]) -> bool:
+    return label.lower() in {participle for _, participle in verbs}
+
+
+def verdict_words(text: str, labels: Sequence[str]) -> str:
+    """`text` with each verdict said in another verb of the host's decision rewritten as the class it names.
+
+    Args:
+        text: the reply.
+        labels: the host's classes.
+    """
+    grants = [lab for lab in labels if _side(lab, _GRANTS)]
+    refusals = [lab for lab in labels if _side(lab, _REFUSALS)]
+    if len(grants) != 1 or len(refusals) != 1:
+        return text
+    own = {lab.lower() for lab in labels}
+    for label, verbs in ((grants[0], _GRANTS), (refusals[0], _REFUSALS)):
+        others = [(b, p) for b, p in verbs if p not in own and b not in own]
+        if not others:
+            continue
+        said = "|".join(re.escape(p).replace(r"\ ", r"[\s-]+") for _, p in others)
+        participle = re.compile(rf"({_VERDICT_LEAD})(?:{said})\b{_VERDICT_ENDS}", re.I)
+        text = participle.sub(functools.partial(_named, label), text)
+        bases = "|".join(re.escape(b).replace(r"\ ", r"[\s-]+") for b, _ in others)
+        key = re.compile(rf"({_KEY_LEAD})(?:{bases})(?=\s*(?:\(|[~≈]?\s*\d|[,.;]|$))", re.I)
+        text = key.sub(functools.partial(_named, label), text)
+        stem = label.lower()[:-2]  # "rejection" of rejected is its own noun form (`label_forms`), read as it is
+        made = {f"{stem}ion", f"{stem}al"}
+        nouns = "|".join(n for n in (_GRANT_NOUNS if verbs is _GRANTS else _REFUSAL_NOUNS) if n not in made)
+        noun = re.compile(rf"\b(?:[Aa]n?|[Tt]he)\s+{_DEGREE}(?:{nouns})\b(?=\s+(?:is|was|at|for)\b|\s*[(,]|\s*[~≈]?\d)")
+        text = noun.sub(label, text)  # "a decline is about 22 %", "the refusal (0.65)"
+        word = "yes" if verbs is _GRANTS else "no"
+        plain = re.compile(rf"\b[Aa]\s+{_DEGREE}{word}\b(?![-'’])(?=\s*(?:[.,;:!?)]|$|\(|\d|\b(?:for|from|at|on)\b))")
+        text = plain.sub(label, text)
+    return text
+
+
+def _named(label: str, match: re.Match[str]) -> str:
+    """The lead-in, then the class."""
+    return f"{match.group(1)}{label}"

@@ -390,7 +390,9 @@ def _subject_pattern(nouns: frozenset[str]) -> re.Pattern[str]:
     words = "|".join(re.escape(n) for n in sorted({*nouns, *plural, *SUBJECT_WORDS[:-2]}, key=len, reverse=True))
     # An id has at most 12 digits: a longer run is no id (and int() refuses runs over 4,300 digits); "the bell 24
     # more hours" is an amount given to it (claims-45).
-    amount = r"(?!\s+(?:more|fewer|less|extra|additional)\b)"
+    # "patient 12 more firmly (79 %)", "140394 less clearly": a comparison of the subject, no amount (gfa40).
+    sure = r"(?!\s+(?:\w+ly|sure|certain|confident|likely|clear|firm|safe|decisive|secure)\b)"
+    amount = rf"(?!\s+(?:more|fewer|less|extra|additional)\b{sure})"
     return re.compile(rf"\b(?:{words})\s*(?:#|no\.?\s*)?(\d{{1,12}})(?!\d){amount}", re.IGNORECASE)
 
 

@@ -23,7 +23,7 @@ from simxai.guard._facts import NUMBER, Facts
 from simxai.guard._frames import without_frame
 from simxai.guard._glosses import mask_feature_glosses
 from simxai.guard._label_nouns import label_nouns
-from simxai.guard._label_verbs import label_verbs, past_label_nouns
+from simxai.guard._label_verbs import label_verbs, past_label_nouns, verdict_words
 from simxai.guard._label_words import label_mentions
 from simxai.guard._layout import register_layout
 from simxai.guard._lead_words import lead_words
@@ -279,7 +279,7 @@ def _forms_read(text: str, vocab: Vocabulary) -> str:
     """`text` with a class that is a past verb said as a verb ("would fail") and a ratio said as its parts ("debt at
     0.6 of income") written as the names they are (claims-26).
     """
-    text = party_verbs(label_verbs(text, vocab.labels), vocab.labels, vocab.instance_noun)
+    text = party_verbs(label_verbs(verdict_words(text, vocab.labels), vocab.labels), vocab.labels, vocab.instance_noun)
     if vocab.meanings:  # "never collected" of reunited names unclaimed (gfb39)
         reserved = names_words((*vocab.features, *(a for v in vocab.aliases.values() for a in v)))
         forms = card_label_forms(vocab.labels, vocab.meanings, reserved, vocab.instance_noun)

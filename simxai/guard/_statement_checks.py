@@ -43,7 +43,7 @@ from simxai.guard._statements import (
 from simxai.guard._statistics import statistic_claims
 from simxai.guard._surer import surer_claims
 from simxai.guard._surer_gap import surer_gap_claims
-from simxai.guard._swapped_ends import swapped_end_claims
+from simxai.guard._swapped_ends import category_change_claims, swapped_end_claims
 from simxai.guard._verb_labels import verb_label_claims
 
 __all__ = ["_StatementChecks", "_mechanism", "_pairs"]
@@ -114,6 +114,8 @@ class _StatementChecks(_CheckState):
             self._chains(sentence)
             for said, holds in self._category_values(sentence):  # claims-46
                 self.report.claim(said, holds, via=_mechanism("category_value_claims", said))
+            for said, holds in category_change_claims(sentence, self.all.changes, self.vocab.categories, self.context):
+                self.report.claim(said, holds, via=_mechanism("category_change_claims", said))  # claims-47
             for said, holds in class_metric_claims(sentence, self.names.labels, self.label_forms, self.all):
                 self.report.claim(said, holds, via=_mechanism("class_metric_claims", said))  # claims-46
             for said, holds in statistic_claims(sentence, self.names.features, self.names.labels, self.all.statistics):

@@ -2,22 +2,38 @@
 what-if moved it from 0.953 to 0.865, "cooling from 19 to 9 hours" for a change from 9 to 19, "0.929, up from
 0.867" for a fall from 0.929.
 
-A move is read where its words say which end is the old one: "from A to B", "A → B", "B, up (down) from A"
-("B instead of A" is not: of a counterfactual it may be today's value instead of the one needed). Its ends are
-bound to a change of the outputs only when both match the two ends of one change (a class's probability before
-and after a what-if; a feature's old and new value), at the precision shown and in percent or fraction form: the
-move must not be that change reversed while no change of the outputs reads it the right way round. Ends that
-match no change are no claim of this reading.
+A move is read where its words say which end is the old one: "from A to B", "A → B", "B, up (down) from A",
+and since claims-47 "B instead of A" or "B rather than A" in a sentence that supposes the change ("would", "if",
+"with", "to get"), unless A is said to be needed ("576 instead of the 768 needed" sets today's value against it).
+Its ends are bound to a change of the outputs only when both match the two ends of one change (a class's
+probability before and after a what-if; a feature's old and new value), at the precision shown and in percent or
+fraction form: the move must not be that change reversed while no change of the outputs reads it the right way
+round. Ends that match no change are no claim of this reading.
+
+A change of a categorical column said with its two categories (`category_change_claims`, claims-47, gfa40):
+"Launch from the school field instead of the airstrip" of a counterfactual that moves the flight to the meadow,
+"had it turned up in the city park instead of the public library" of a what-if from the park to the library,
+"switching the site from the estuary to the bay" of a change the other way: a writer gives a categorical change as
+its two ends, and a swapped or invented end went unread (only numbers' ends were read).
+
+A pair is read where its words say which end is the new one: "from A to B" and "A → B" (B is new), and "B instead
+of A" or "B rather than A" in a sentence that supposes the change ("would", "if", "had", "with", "to get": without
+such a cue, "it is sand instead of loam" may set today's value against the one needed). Both ends must be
+categories of one column in the host's schema (`Vocabulary.categories`; no truth value, degree or common word), the
+outputs must change that column, and the user's words must not hold the pair. The pair must then be one of that
+column's changes (old, new) in the outputs; the pair the other way round, or with a category no change gives, is
+unsupported.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any
 
 from simxai.guard._facts import Facts
 
-__all__ = ["swapped_end_claims"]
+__all__ = ["category_change_claims", "swapped_end_claims"]
 
 _NUM = r"-?\d+(?:\.\d+)?"
 _ABOUT = r"(?:(?:about|around|roughly|some|nearly|almost)\s+)?"
@@ -26,6 +42,20 @@ _MOVES = (
     re.compile(rf"\bfrom\s+{_ABOUT}(?P<a>{_NUM})\s*(?P<pa>%)?\s*(?:to|→|->)\s*{_ABOUT}(?P<b>{_NUM})\s*(?P<pb>%)?"),
     re.compile(rf"(?<![\w.])(?P<a>{_NUM})\s*(?P<pa>%)?\s*(?:→|->)\s*(?P<b>{_NUM})\s*(?P<pb>%)?"),
     re.compile(rf"(?<![\w.])(?P<b>{_NUM})\s*(?P<pb>%)?,?\s+(?:up|down)\s+from\s+{_ABOUT}(?P<a>{_NUM})\s*(?P<pa>%)?"),
+)
+#: "with a credit score of 768 instead of 576", "if its value were €69 rather than €66" (gfa40): the new end first,
+#: read only in a sentence that supposes the change (`_SUPPOSED`) and not of a needed value ("instead of the 40
+#: needed" sets today's value against the one needed).
+_INSTEAD = re.compile(
+    rf"(?<![\w.])(?P<b>{_NUM})\s*(?P<pb>%)?(?:\s*(?:°\s?[CF]|[a-zA-Z]{{1,8}}\b(?:\s+old\b)?))?,?\s+"
+    rf"(?:instead\s+of|rather\s+than)\s+(?:the\s+)?[€£$]?{_ABOUT}(?P<a>{_NUM})\s*(?P<pa>%)?"
+    r"(?![\d.]\d|\s*(?:\w+\s+)?(?:needed|required|it needs|that is needed)\b)",
+    re.I,
+)
+_SUPPOSED = re.compile(
+    r"\b(?:would|if|were|had|could|with|without|to\s+(?:get|be|make|turn|tip|flip|reach|come)|takes?|"
+    r"needs?|it'd|then)\b|'d\b",
+    re.I,
 )
 
 
@@ -40,7 +70,8 @@ def swapped_end_claims(sentence: str, facts: Facts) -> Iterator[tuple[str, bool]
     if not pairs:
         return
     seen: set[int] = set()
-    for pattern in _MOVES:
+    patterns = (*_MOVES, _INSTEAD) if _SUPPOSED.search(sentence) else _MOVES
+    for pattern in patterns:
         for m in pattern.finditer(sentence):
             if m.start() in seen or m.group("a") == m.group("b"):
                 continue
@@ -74,3 +105,57 @@ def _near(said: tuple[str, bool], value: float) -> bool:
     step = 10.0 ** -(len(text.split(".")[1]) if "." in text else 0)
     forms = [value * 100] if percent else [value, value * 100] if abs(value) <= 1 < abs(x) else [value]
     return any(abs(x - f) <= step / 2 + 1e-9 for f in forms)
+
+
+#: Categories that say no kind of thing: truth values, empty values and degrees.
+_NO_CATEGORY = frozenset("true false yes no none null nan unknown missing other high low medium mid any all".split())
+_LEAD = r"(?:(?:the|a|an|its|their)\s+)?"
+
+
+def _spelled(text: str) -> str:
+    """`text` in lower case with hyphens and underscores as spaces ("new-ingot" reads "new ingot")."""
+    return re.sub(r"[-_]+", " ", text.lower())
+
+
+def category_change_claims(
+    sentence: str,
+    changes: Mapping[str, Sequence[tuple[Any, Any]]],
+    categories: Mapping[str, Sequence[str]],
+    context: str = "",
+) -> Iterator[tuple[str, bool]]:
+    """(claim, holds) for each categorical change `sentence` gives by its two ends.
+
+    Args:
+        sentence: one sentence of the reply.
+        changes: feature (lower case) -> its (old, new) values in the outputs' what-ifs and counterfactuals.
+        categories: each categorical feature's categories, from the host's schema.
+        context: the user's own words.
+    """
+    if not changes or not categories or sentence.rstrip().endswith("?"):
+        return
+    text, heard = _spelled(sentence), _spelled(context)
+    supposed = _SUPPOSED.search(text) is not None
+    for feature, kinds in categories.items():
+        pairs = changes.get(feature.lower())
+        if not pairs:
+            continue
+        said = sorted({_spelled(k) for k in kinds if len(k) > 2 and _spelled(k) not in _NO_CATEGORY}, key=len)
+        if len(said) < 2:
+            continue
+        one = "|".join(re.escape(k) for k in reversed(said))
+        cat = rf"(?<![\w])(?:{one})(?![\w])"
+        forms = [
+            (re.compile(rf"\bfrom\s+{_LEAD}(?P<old>{cat})\s+to\s+{_LEAD}(?P<new>{cat})"), True),
+            (re.compile(rf"(?P<old>{cat})\s*(?:→|->|=>)\s*(?P<new>{cat})"), True),
+            (
+                re.compile(rf"(?P<new>{cat})(?:\s+\w+)?\s+(?:instead\s+of|rather\s+than)\s+{_LEAD}(?P<old>{cat})"),
+                supposed,
+            ),
+        ]
+        known = {(_spelled(str(old)), _spelled(str(new))) for old, new in pairs}
+        for pattern, read in forms:
+            for m in pattern.finditer(text) if read else ():
+                old, new = m.group("old"), m.group("new")
+                if old == new or (old in heard and new in heard):
+                    continue
+                yield f"change {feature.lower()} from {old} to {new}", (old, new) in known
