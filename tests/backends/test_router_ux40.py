@@ -1,0 +1,101 @@
+"""Round 40 (ux40), on an invented fire-safety firm's extinguisher checks (passes / fails), in our own wording:
+single-turn readings by the host's schema. A class said as the verb it is a form of after a cue of prediction
+("predicted to pass" of a class ``passes``) selects the predicted group; a per-class metric's name right before a
+class ("recall fails") asks for that class's score; a category alone names a group after "on / for" when it closes
+the clause or stands before a plural noun of the things the rows are about ("on the wet chemical cylinders").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from simxai.backends.router import RouterBackend
+from simxai.extraction import extract_group, extract_instance
+from simxai.hosts.base import FeatureSchema, HostSchema
+from tests.backends.routing import route
+
+CHECKS = HostSchema(
+    name="extinguisher checks",
+    kind="tabular",
+    instance_noun="extinguisher",
+    class_names=["passes", "fails"],
+    features=[
+        FeatureSchema(name="shell", type="categorical", categories=["steel", "aluminium"]),
+        FeatureSchema(name="agent", type="categorical", categories=["dry powder", "wet chemical", "foam"]),
+        FeatureSchema(name="rust", type="categorical", categories=["none", "light", "heavy"]),
+        FeatureSchema(name="hours at 15 bar", type="numeric", min=0, max=400),
+        FeatureSchema(name="Age", type="numeric", min=0, max=20, description="years since it was made"),
+        FeatureSchema(name="DentCount", type="numeric", min=0, max=9),
+    ],
+    id_range=(143601, 143900),
+)
+
+
+@pytest.fixture(scope="module")
+def router() -> RouterBackend:
+    return RouterBackend()
+
+
+# --- a class said as a verb after a cue of prediction ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "group"),
+    [
+        ("which extinguishers are predicted to pass?", "prediction = passes"),
+        ("how many extinguishers are expected to fail", "prediction = fails"),
+        ("list the steel extinguishers likely to fail", "prediction = fails and shell = steel"),
+    ],
+)
+def test_a_class_said_as_its_verb_after_predicted_to_is_the_predicted_group(text: str, group: str) -> None:
+    assert extract_instance(text, CHECKS) == group
+
+
+def test_a_negated_verb_names_no_predicted_group() -> None:
+    assert "prediction" not in str(extract_instance("which extinguishers are predicted not to pass?", CHECKS))
+
+
+def test_a_why_not_with_the_verb_stays_about_its_instance(router: RouterBackend) -> None:
+    question, called = route(router, "why isn't extinguisher 143650 predicted to pass?", CHECKS)
+    assert question == "" and called == [("explain_why_not", {"instance": 143650, "expected_label": "passes"})]
+
+
+# --- a per-class metric's name right before a class ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "arguments"),
+    [
+        ("recall fails", {"metric": "recall", "label": "fails"}),
+        ("f1 passes please", {"metric": "f1", "label": "passes"}),
+        ("precision fails, aluminium shell", {"metric": "precision", "label": "fails", "group": "shell = aluminium"}),
+    ],
+)
+def test_a_metric_name_before_a_class_scores_that_class(
+    router: RouterBackend, text: str, arguments: dict[str, str]
+) -> None:
+    question, called = route(router, text, CHECKS)
+    assert question == "" and called == [("get_model_performance", arguments)]
+
+
+# --- a category alone as a group -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["accuracy on the wet chemical cylinders", "f1 on wet chemical", "recall wet chemical?", "for wet chemical, f1"],
+)
+def test_a_category_closing_the_clause_or_before_a_plural_noun_is_the_group(text: str) -> None:
+    assert extract_group(text, CHECKS) == "agent = wet chemical"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what if extinguisher 143650 held wet chemical instead of foam",
+        "is wet chemical or foam better for the model",
+        "for wet chemical is the score any good",
+    ],
+)
+def test_a_category_said_otherwise_names_no_group_alone(text: str) -> None:
+    assert extract_group(text, CHECKS) != "agent = wet chemical"
