@@ -2,17 +2,25 @@
 single-turn readings by the host's schema. A class said as the verb it is a form of after a cue of prediction
 ("predicted to pass" of a class ``passes``) selects the predicted group; a per-class metric's name right before a
 class ("recall fails") asks for that class's score; a category alone names a group after "on / for" when it closes
-the clause or stands before a plural noun of the things the rows are about ("on the wet chemical cylinders").
+the clause or stands before a plural noun of the things the rows are about ("on the wet chemical cylinders"). A
+what-if on a feature the host keeps fixed: a category swapped is asked about (yes runs it), a number moved runs and
+the reply says the feature is fixed.
 """
 
 from __future__ import annotations
 
+import asyncio
+from typing import Any
+
+import numpy as np
+import pandas as pd
 import pytest
 
+from simxai import Turn
 from simxai.backends.router import RouterBackend
 from simxai.extraction import extract_group, extract_instance
 from simxai.hosts.base import FeatureSchema, HostSchema
-from tests.backends.routing import route
+from tests.backends.routing import calls, logistic_host, route, talk
 
 CHECKS = HostSchema(
     name="extinguisher checks",
@@ -99,3 +107,59 @@ def test_a_category_closing_the_clause_or_before_a_plural_noun_is_the_group(text
 )
 def test_a_category_said_otherwise_names_no_group_alone(text: str) -> None:
     assert extract_group(text, CHECKS) != "agent = wet chemical"
+
+
+# --- a what-if on a feature the host keeps fixed ---------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def extinguishers() -> Any:
+    """Extinguisher checks, passes or fails, by shell (fixed), age (fixed) and hours under pressure."""
+    rng = np.random.default_rng(40)
+    n = 120
+    frame = pd.DataFrame(
+        {
+            "check_id": np.arange(143601, 143601 + n),
+            "hours_at_pressure": np.round(rng.uniform(0, 400, n)),
+            "age_years": rng.integers(0, 20, n),
+            "shell": rng.choice(["steel", "aluminium"], n),
+        }
+    )
+    wear = 0.01 * frame.hours_at_pressure + 0.2 * frame.age_years + (frame.shell == "steel") + rng.normal(0, 1, n)
+    frame["outcome"] = np.where(wear > 4.0, "fails", "passes")
+    config = {
+        "name": "extinguisher checks",
+        "target": "outcome",
+        "instance_noun": "extinguisher",
+        "id_column": "check_id",
+        "test_ids": frame.check_id[90:],
+        "immutable_features": ["shell", "age_years"],
+    }
+    return logistic_host(frame, ["hours_at_pressure", "age_years"], "shell", "outcome", config)
+
+
+def _turns(host: Any, router: RouterBackend, *texts: str) -> list[Turn]:
+    return asyncio.run(talk(host, router, *texts))
+
+
+def test_the_schema_marks_the_fixed_features(extinguishers: Any) -> None:
+    fixed = {f.name for f in extinguishers.schema().features if f.immutable}
+    assert fixed == {"shell", "age_years"}
+
+
+def test_a_fixed_category_swapped_is_asked_and_yes_runs_it(extinguishers: Any, router: RouterBackend) -> None:
+    asked, confirmed = _turns(extinguishers, router, "what if extinguisher 143605 had an aluminium shell?", "yes")
+    assert calls(asked) == [] and "shell is fixed for each extinguisher" in asked.reply
+    assert calls(confirmed) == [("explain_what_if", {"instance": 143605, "changes": {"shell": "aluminium"}})]
+
+
+def test_a_fixed_number_moved_runs_and_says_it_is_fixed(extinguishers: Any, router: RouterBackend) -> None:
+    (turn,) = _turns(extinguishers, router, "what if extinguisher 143605 were 5 years older?")
+    assert calls(turn) == [("explain_what_if", {"instance": 143605, "changes": {"age_years": "+5"}})]
+    assert "keeps age_years fixed" in turn.reply and turn.faithfulness.passed, turn.faithfulness.unsupported
+
+
+def test_a_change_of_a_feature_that_is_not_fixed_says_nothing_of_it(extinguishers: Any, router: RouterBackend) -> None:
+    (turn,) = _turns(extinguishers, router, "what if extinguisher 143605 had 50 more hours at pressure?")
+    assert calls(turn) == [("explain_what_if", {"instance": 143605, "changes": {"hours_at_pressure": "+50"}})]
+    assert "fixed" not in turn.reply
