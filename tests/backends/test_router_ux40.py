@@ -4,7 +4,8 @@ single-turn readings by the host's schema. A class said as the verb it is a form
 class ("recall fails") asks for that class's score; a category alone names a group after "on / for" when it closes
 the clause or stands before a plural noun of the things the rows are about ("on the wet chemical cylinders"). A
 what-if on a feature the host keeps fixed: a category swapped is asked about (yes runs it), a number moved runs and
-the reply says the feature is fixed.
+the reply says the feature is fixed. A feature counting the years since an event is set by "serviced 2 yrs ago" and
+moved by "3 years newer"; a number of 100 or more is no count of counterfactuals, and "three things" is one.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import pytest
 
 from simxai import Turn
 from simxai.backends.router import RouterBackend
-from simxai.extraction import extract_group, extract_instance
+from simxai.extraction import extract_argument, extract_changes, extract_group, extract_instance
 from simxai.hosts.base import FeatureSchema, HostSchema
 from tests.backends.routing import calls, logistic_host, route, talk
 
@@ -34,6 +35,7 @@ CHECKS = HostSchema(
         FeatureSchema(name="hours at 15 bar", type="numeric", min=0, max=400),
         FeatureSchema(name="Age", type="numeric", min=0, max=20, description="years since it was made"),
         FeatureSchema(name="DentCount", type="numeric", min=0, max=9),
+        FeatureSchema(name="years since serviced", type="numeric", min=0, max=10),
     ],
     id_range=(143601, 143900),
 )
@@ -163,3 +165,28 @@ def test_a_change_of_a_feature_that_is_not_fixed_says_nothing_of_it(extinguisher
     (turn,) = _turns(extinguishers, router, "what if extinguisher 143605 had 50 more hours at pressure?")
     assert calls(turn) == [("explain_what_if", {"instance": 143605, "changes": {"hours_at_pressure": "+50"}})]
     assert "fixed" not in turn.reply
+
+
+# --- the time since an event, a step with its unit, a count of results ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "changes"),
+    [
+        ("what if extinguisher 143650 had been serviced 2 yrs ago", {"years since serviced": 2}),
+        ("extinguisher 143650 with the service 3 years newer", {"years since serviced": "-3"}),
+    ],
+)
+def test_the_years_since_an_event_are_set_and_moved_by_when_it_happened(text: str, changes: dict[str, object]) -> None:
+    assert extract_changes(text, CHECKS) == changes
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("What could the owner of 143650 change so it passes? Two options would help.", 2),
+        ("three things that would get extinguisher 143650 to pass", 3),
+    ],
+)
+def test_a_count_of_counterfactuals_is_small_and_may_count_things(text: str, count: int) -> None:
+    assert extract_argument("number_of_iterations", text, CHECKS) == count
