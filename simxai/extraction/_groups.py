@@ -45,7 +45,7 @@ from simxai.extraction._lexicon import (
     _op_of,
 )
 from simxai.extraction._month_names import month_clauses
-from simxai.extraction._only_values import value_only_group
+from simxai.extraction._only_values import none_category, value_only_group
 from simxai.extraction._people_groups import PEOPLE_GROUP, sex_group, uncoded_sex_words
 from simxai.extraction._polarity import OUTCOME_VERB
 from simxai.extraction._predicted_classes import counted_prediction, predicted_verb
@@ -165,7 +165,8 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
                 if op != "=" or group_context:
                     clauses.append(f"{feature.name} {op} {said}")
         elif feature.categories and group_context:
-            value = _categorical_change(text, mention)
+            # ("the ones with no rust": the category saying it is absent)
+            value = _categorical_change(text, mention) or none_category(text, mention.start, feature)
             # "the north sector were cancelled": a label after the feature is said of the group, no value of it
             label = str(value).lower() in {c.lower() for c in schema.class_names} - {
                 c.lower() for c in feature.categories

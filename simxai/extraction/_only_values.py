@@ -4,7 +4,8 @@ fells", "coal only: verdicts", "accuracy on the water reed roofs", "f1 on long s
 People name a group of rows by a value of a categorical feature with a word that restricts ("only", "alone"), with
 the value in the plural after "for / on / among" (the value as the noun of the rows), with the value before a plural
 noun of the things the rows are about ("the water reed roofs" on a host whose rows are surveys), or with the value
-closing a clause after "for / on / among" or a metric's name ("f1 on long straw", "recall long straw?"). The value
+closing a clause after "for / on / among" or a metric's name ("f1 on long straw", "recall long straw?"); a feature said
+after "no" / "without" is its category that says it is absent ("with no rust": rust = none). The value
 must belong to one feature, be made of words of letters (at least three) and be no class name (a class names
 predictions, not a feature's group). The feature's own name need not be said.
 """
@@ -13,9 +14,9 @@ from __future__ import annotations
 
 import re
 
-from simxai.hosts.base import HostSchema
+from simxai.hosts.base import FeatureSchema, HostSchema
 
-__all__ = ["value_only_group"]
+__all__ = ["none_category", "value_only_group"]
 
 # The words that lead into a group of rows, and a metric's name said right before the group ("f1 long straw").
 _LED = r"\b(?:for|on|among|across)\s+(?:(?:the|all|all\s+the|just\s+the|only\s+the)\s+)?"
@@ -24,6 +25,20 @@ _METRIC = r"\b(?:accuracy|recall|precision|f1(?:[\s-]*score)?|auc|roc[\s_-]*auc)
 # ("on the water reed roofs", never "for water reed is ...").
 _NOUN_AFTER = r"\s+(?!(?:is|was|has|does|this|its|as|plus|less|yes|always)\b)[a-z]{2,}s\b"
 _CLAUSE_END = r"\s*(?:[?.!,;:]|$)"
+
+
+# A category that says the feature is absent, and the words before a feature that say so ("with no rust").
+_NONE_VALUES = frozenset({"none", "nil", "absent", "no"})
+_NO_BEFORE = re.compile(r"\b(?:no|without|zero)\s+(?:any\s+)?$", re.IGNORECASE)
+
+
+def none_category(text: str, start: int, feature: FeatureSchema) -> str | None:
+    """The feature's category that says it is absent ("none") when the feature's mention starting at `start` follows
+    "no" / "without" ("the ones with no rust" of a rust feature valued none, light, heavy), or None.
+    """
+    if not _NO_BEFORE.search(text[max(0, start - 20) : start]):
+        return None
+    return next((c for c in feature.categories or [] if c.lower() in _NONE_VALUES), None)
 
 
 def _owners(schema: HostSchema) -> dict[str, list[tuple[str, str]]]:

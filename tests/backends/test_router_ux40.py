@@ -2,10 +2,11 @@
 single-turn readings by the host's schema. A class said as the verb it is a form of after a cue of prediction
 ("predicted to pass" of a class ``passes``) selects the predicted group; a per-class metric's name right before a
 class ("recall fails") asks for that class's score; a category alone names a group after "on / for" when it closes
-the clause or stands before a plural noun of the things the rows are about ("on the wet chemical cylinders"). A
-what-if on a feature the host keeps fixed: a category swapped is asked about (yes runs it), a number moved runs and
-the reply says the feature is fixed. A feature counting the years since an event is set by "serviced 2 yrs ago" and
-moved by "3 years newer"; a number of 100 or more is no count of counterfactuals, and "three things" is one.
+the clause or stands before a plural noun of the things the rows are about ("on the wet chemical cylinders"); "with
+no rust" is rust's category none. A what-if on a feature the host keeps fixed: a category swapped is asked about
+(yes runs it), a number moved runs and the reply says the feature is fixed. A feature counting the years since an
+event is set by "serviced 2 yrs ago" and moved by "3 years newer"; a number of 100 or more is no count of
+counterfactuals, and "three things" is one.
 """
 
 from __future__ import annotations
@@ -190,3 +191,17 @@ def test_the_years_since_an_event_are_set_and_moved_by_when_it_happened(text: st
 )
 def test_a_count_of_counterfactuals_is_small_and_may_count_things(text: str, count: int) -> None:
     assert extract_argument("number_of_iterations", text, CHECKS) == count
+
+
+# --- a feature said after "no" is its category that says it is absent ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text", ["accuracy on the extinguishers with no rust", "which extinguishers without any rust are predicted to fail"]
+)
+def test_no_feature_is_its_none_category_in_a_group(text: str) -> None:
+    assert "rust = none" in str(extract_group(text, CHECKS))
+
+
+def test_no_feature_without_a_none_category_names_no_category_of_another() -> None:
+    assert "rust" not in str(extract_group("accuracy on the extinguishers with no dents", CHECKS))
