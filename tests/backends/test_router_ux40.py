@@ -6,7 +6,7 @@ the clause or stands before a plural noun of the things the rows are about ("on 
 no rust" is rust's category none. A what-if on a feature the host keeps fixed: a category swapped is asked about
 (yes runs it), a number moved runs and the reply says the feature is fixed. A feature counting the years since an
 event is set by "serviced 2 yrs ago" and moved by "3 years newer"; a number of 100 or more is no count of
-counterfactuals, and "three things" is one.
+counterfactuals, and "three things" is one; "the over sixties" is an age bracket.
 """
 
 from __future__ import annotations
@@ -205,3 +205,30 @@ def test_no_feature_is_its_none_category_in_a_group(text: str) -> None:
 
 def test_no_feature_without_a_none_category_names_no_category_of_another() -> None:
     assert "rust" not in str(extract_group("accuracy on the extinguishers with no dents", CHECKS))
+
+
+# --- an age bracket said as the word of its decade -------------------------------------------------------------------
+
+SINGERS = HostSchema(
+    name="choir members",
+    kind="tabular",
+    instance_noun="singer",
+    class_names=["stays", "leaves"],
+    features=[
+        FeatureSchema(name="age", type="numeric", min=16, max=90),
+        FeatureSchema(name="rehearsals_missed", type="numeric", min=0, max=30),
+    ],
+    id_range=(143801, 143900),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "group"),
+    [("average rehearsals missed for the over sixties", "age > 60"), ("recall on the under-thirties", "age < 30")],
+)
+def test_an_age_bracket_said_by_its_decade_bounds_the_age(text: str, group: str) -> None:
+    assert extract_group(text, SINGERS) == group
+
+
+def test_a_decade_said_otherwise_is_no_age_bracket() -> None:
+    assert extract_group("songs from the sixties", SINGERS) is None
