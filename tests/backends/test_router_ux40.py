@@ -6,7 +6,8 @@ the clause or stands before a plural noun of the things the rows are about ("on 
 no rust" is rust's category none. A what-if on a feature the host keeps fixed: a category swapped is asked about
 (yes runs it), a number moved runs and the reply says the feature is fixed. A feature counting the years since an
 event is set by "serviced 2 yrs ago" and moved by "3 years newer"; a number of 100 or more is no count of
-counterfactuals, and "three things" is one; "the over sixties" is an age bracket.
+counterfactuals, and "three things" is one; "the over sixties" is an age bracket; a graded word that begins a
+category value ("the dry powder extinguishers") is that value, no vague group.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import pytest
 from simxai import Turn
 from simxai.backends.router import RouterBackend
 from simxai.extraction import extract_argument, extract_changes, extract_group, extract_instance
+from simxai.extraction.mentions import vague_group
 from simxai.hosts.base import FeatureSchema, HostSchema
 from tests.backends.routing import calls, logistic_host, route, talk
 
@@ -232,3 +234,17 @@ def test_an_age_bracket_said_by_its_decade_bounds_the_age(text: str, group: str)
 
 def test_a_decade_said_otherwise_is_no_age_bracket() -> None:
     assert extract_group("songs from the sixties", SINGERS) is None
+
+
+# --- a graded word that begins a category value is that value, no vague group ---------------------------------------
+
+
+def test_a_graded_word_beginning_a_category_is_no_vague_group(router: RouterBackend) -> None:
+    question, called = route(router, "how many of the dry powder extinguishers fail?", CHECKS)
+    assert question == "" and called == [("get_prediction", {"instance": "agent = dry powder"})]
+    assert vague_group("accuracy on the dry powder extinguishers", CHECKS) is None
+
+
+def test_a_graded_word_alone_is_still_a_vague_group() -> None:
+    found = vague_group("accuracy on the dry extinguishers", CHECKS)
+    assert found is not None and found.words == "dry extinguishers"
