@@ -13,9 +13,9 @@ from simxai.extraction._group_words import OR_TAIL, _in_range, category_nouns, n
 from simxai.extraction._lexicon import _AFTER_AGE, _NUM, _PEOPLE_NOUNS, _group_noun, plural_pattern
 from simxai.hosts.base import FeatureSchema, HostSchema
 
-# The decades of a life said as words: "the over sixties" is an age bracket.
-_DECADES = {"twenties": 20, "thirties": 30, "forties": 40, "fifties": 50, "sixties": 60, "seventies": 70}
-_DECADES |= {"eighties": 80, "nineties": 90}
+#: The decades of a life said as words: "the over sixties" is an age bracket.
+DECADES = {"twenties": 20, "thirties": 30, "forties": 40, "fifties": 50, "sixties": 60, "seventies": 70}
+DECADES |= {"eighties": 80, "nineties": 90}
 
 
 def age_clauses(text: str, schema: HostSchema, age: FeatureSchema) -> list[str]:
@@ -57,7 +57,7 @@ def age_clauses(text: str, schema: HostSchema, age: FeatureSchema) -> list[str]:
         # "the over 60s", "our over-65 patients": the number is an age bracket
         rf"|\b(?P<op2>over|under)[\s-](?P<v2>\d{{2}})(?:s\b|\s{people}\b)"
         # "the over sixties", "the under-thirties": the bracket said as a word of its decade
-        rf"|\b(?P<op5>over|under)[\s-](?P<w5>{'|'.join(_DECADES)})\b"
+        rf"|\b(?P<op5>over|under)[\s-](?P<w5>{'|'.join(DECADES)})\b"
         # "the subpopulation aged over 60": "aged" makes the bound an age, whatever the noun before it
         rf"|\baged\s(?P<op3>over|under|above|below)\s(?P<v3>{_NUM})\b(?!\s?%)"
         # "older runners, say 60 and over", "senior dogs, like 7 and up": the bound after the number, an open tail
@@ -76,7 +76,7 @@ def age_clauses(text: str, schema: HostSchema, age: FeatureSchema) -> list[str]:
             continue
         if match.group("op5"):
             over = match.group("op5").lower() == "over"
-            clauses.append(f"{age.name} {'>' if over else '<'} {_DECADES[match.group('w5').lower()]}")
+            clauses.append(f"{age.name} {'>' if over else '<'} {DECADES[match.group('w5').lower()]}")
             continue
         if match.group("op2"):
             over = match.group("op2").lower() == "over"

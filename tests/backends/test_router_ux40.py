@@ -232,6 +232,11 @@ def test_an_age_bracket_said_by_its_decade_bounds_the_age(text: str, group: str)
     assert extract_group(text, SINGERS) == group
 
 
+def test_an_age_bracket_by_its_decade_is_read_whole_and_not_asked_about(router: RouterBackend) -> None:
+    question, called = route(router, "recall on the over sixties", SINGERS)
+    assert question == "" and called == [("get_model_performance", {"metric": "recall", "group": "age > 60"})]
+
+
 def test_a_decade_said_otherwise_is_no_age_bracket() -> None:
     assert extract_group("songs from the sixties", SINGERS) is None
 
