@@ -7,7 +7,8 @@ no rust" is rust's category none. A what-if on a feature the host keeps fixed: a
 (yes runs it), a number moved runs and the reply says the feature is fixed. A feature counting the years since an
 event is set by "serviced 2 yrs ago" and moved by "3 years newer"; a number of 100 or more is no count of
 counterfactuals, and "three things" is one; "the over sixties" is an age bracket; a graded word that begins a
-category value ("the dry powder extinguishers") is that value, no vague group.
+category value ("the dry powder extinguishers") is that value, no vague group. On a text host, the words the model
+weighs ("important terms", "words that count") are a request, not a text to classify.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from simxai.backends.router import RouterBackend
 from simxai.extraction import extract_argument, extract_changes, extract_group, extract_instance
 from simxai.extraction.mentions import vague_group
 from simxai.hosts.base import FeatureSchema, HostSchema
-from tests.backends.routing import calls, logistic_host, route, talk
+from tests.backends.routing import REVIEWS, calls, logistic_host, route, talk
 
 CHECKS = HostSchema(
     name="extinguisher checks",
@@ -253,3 +254,20 @@ def test_a_graded_word_beginning_a_category_is_no_vague_group(router: RouterBack
 def test_a_graded_word_alone_is_still_a_vague_group() -> None:
     found = vague_group("accuracy on the dry extinguishers", CHECKS)
     assert found is not None and found.words == "dry extinguishers"
+
+
+# --- on a text host, the words the model weighs are a request, no text to classify ----------------------------------
+
+
+@pytest.mark.parametrize(
+    "text", ["the important terms across the board", "words that count the most across everything"]
+)
+def test_the_words_the_model_weighs_are_asked_about_not_classified(router: RouterBackend, text: str) -> None:
+    question, called = route(router, text, REVIEWS)
+    assert question == "" and called == [("get_global_explanation", {})]
+
+
+def test_a_plain_text_is_still_classified(router: RouterBackend) -> None:
+    text = "The soup arrived cold and the waiter never came back."
+    question, called = route(router, text, REVIEWS)
+    assert question == "" and called == [("get_prediction", {"instance": text})]
