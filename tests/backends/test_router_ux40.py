@@ -271,3 +271,11 @@ def test_a_plain_text_is_still_classified(router: RouterBackend) -> None:
     text = "The soup arrived cold and the waiter never came back."
     question, called = route(router, text, REVIEWS)
     assert question == "" and called == [("get_prediction", {"instance": text})]
+
+
+def test_an_id_before_change_so_is_the_instance_and_the_small_number_the_count(router: RouterBackend) -> None:
+    text = "What could the owner of 143650 change so it passes? Two options would help."
+    question, called = route(router, text, CHECKS)
+    assert question == "" and called == [
+        ("explain_how_to_be_that", {"instance": 143650, "target_label": "passes", "number_of_iterations": 2})
+    ]
