@@ -5,7 +5,7 @@ class ("recall fails") asks for that class's score; a category alone names a gro
 the clause or stands before a plural noun of the things the rows are about ("on the wet chemical cylinders"); "with
 no rust" is rust's category none. A what-if on a feature the host keeps fixed: a category swapped is asked about
 (yes runs it), a number moved runs and the reply says the feature is fixed. A feature counting the years since an
-event is set by "serviced 2 yrs ago" and moved by "3 years newer"; a number of 100 or more is no count of
+event is set by "its service done 3 yrs ago" and moved by "3 years newer"; a number of 100 or more is no count of
 counterfactuals, and "three things" is one; "the over sixties" is an age bracket; a graded word that begins a
 category value ("the dry powder extinguishers") is that value, no vague group. On a text host, the words the model
 weighs ("important terms", "words that count") are a request, not a text to classify.
@@ -177,7 +177,7 @@ def test_a_change_of_a_feature_that_is_not_fixed_says_nothing_of_it(extinguisher
 @pytest.mark.parametrize(
     ("text", "changes"),
     [
-        ("what if extinguisher 143650 had been serviced 2 yrs ago", {"years since serviced": 2}),
+        ("what if extinguisher 143650 got its service done 3 yrs ago", {"years since serviced": 3}),
         ("extinguisher 143650 with the service 3 years newer", {"years since serviced": "-3"}),
     ],
 )
