@@ -18,6 +18,7 @@ from simxai._asked_feature_rank import asked_feature_rank
 from simxai._call_questions import argument_question, fillable, range_question, relative_change
 from simxai._counted_label import counted_label
 from simxai._counted_value import counted_value
+from simxai._fixed_features import fixed_category_questions, fixed_number_note
 from simxai._stated_values import hypothetical, stated_differences, stated_question
 from simxai._sure_change import sure_change
 from simxai._turn_records import _TurnRecords
@@ -106,7 +107,9 @@ class _TurnCalls(_TurnRecords):
             return None
         as_given = insists(self.user) or self._confirmed
         if "changes" in parameters and not as_given:
-            questions = out_of_range(arguments.get("changes"), self.agent.schema)
+            # "139605 in long straw instead?" of a fixed material: a supposition of another kind of instance, asked
+            questions = fixed_category_questions(arguments.get("changes"), self.agent.schema)
+            questions += out_of_range(arguments.get("changes"), self.agent.schema)
             if questions:
                 return await self._question_changes(call, arguments, questions)
         started = time.perf_counter()
@@ -159,6 +162,7 @@ class _TurnCalls(_TurnRecords):
             rendering += wrap_note(
                 arguments.get("changes"), payload.get("changes") if isinstance(payload, dict) else None
             )
+            rendering += fixed_number_note(arguments.get("changes"), self.agent.schema)  # "ten years older"
         if call.name == "get_prediction":  # "what is the income of applicant 12": the values the user named
             rendering += named_values(result, self.user, self.agent.schema)
             if "Among them:" not in rendering:  # "which bikes over 5000 km need a service?": a few of them named

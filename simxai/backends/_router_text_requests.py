@@ -16,12 +16,14 @@ from simxai.messages import ToolCall
 __all__ = ["asks_about_the_instances", "asks_of_the_model", "is_content", "over_all_records"]
 
 # Words of explanation and evaluation that a review does not use of itself ("pls the confusion matrix for the
-# reviews", "whats the um precision"): a turn with one asks something of the model.
+# reviews", "whats the um precision", "most important words overall"): a turn with one asks something of the model.
 _SYSTEM_JARGON = re.compile(
     r"\b(?:confusion\s+matri\w*|area\s+under\s+(?:the\s+)?curve|precision|recall|f-?1|f-?score|auc|roc|accuracy|"
     r"attributions?|counterfactuals?|"
     r"cfs?|shap|lime|saliency|feature\s+importances?|importances?|explanations?|explain\w*|misclassif\w*|"
-    r"probabilit\w*|proba|classif\w*|predict(?!ab)\w*|word-level|token-level|tokens?)\b",
+    r"probabilit\w*|proba|classif\w*|predict(?!ab)\w*|word-level|token-level|tokens?|"
+    # the words weighed by the model ("most important words overall", "which words matter"), no review's words
+    r"important\s+(?:words?|terms?|features?)|words?\s+(?:that\s+)?(?:matter|count|weigh|drive)\w*)\b",
     re.IGNORECASE,
 )
 # A request marker anywhere in the turn, not only at its start ("ok now cf for 90 pls", "the precision, please?")

@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from simxai.extraction.mentions import DECADES, age_feature
 from simxai.followup_context import scored_group
 from simxai.hosts.base import FeatureSchema, HostSchema, regular_plural
 from simxai.hosts.name_words import name_words
@@ -207,6 +208,9 @@ def unread_part(text: str, calls: Sequence[ToolCall], schema: HostSchema | None)
     # ("predictions for the fells" of `breed = fell`: the group's value in the plural names its rows)
     held = _host_words(schema) | in_group | {regular_plural(w) for w in in_group if w.isalpha()}
     held |= _name_parts(group)  # "those ponds" of `PondType = tarpaulin`: the group's own feature, said in a word
+    age = age_feature(schema)
+    if age is not None and re.search(rf"(?:^|\band\s){re.escape(age.name)}\s*[<>]", group):
+        held |= set(DECADES)  # "the over sixties" of `age > 60`: the decade is the age bound read
     noun = (schema.instance_noun or "").lower()
     for match in _SUBSET.finditer(text):
         if match.group("noun").lower() in _NOT_INSTANCES or re.search(r"\d", text[match.end() : match.end() + 30]):

@@ -1,7 +1,8 @@
 """Groups of people bounded by a bare number, read as bounds of the host's age feature.
 
-"patients over 60", "people between 30 and 40", "the over 60s", "older than 70", "runners 60 and over": a number
-said of people, with no feature named, is an age when the host has an age feature and the number lies in its range.
+"patients over 60", "people between 30 and 40", "the over 60s", "the over sixties", "older than 70", "runners 60 and
+over": a number said of people, with no feature named, is an age when the host has an age feature and the number lies
+in its range.
 """
 
 from __future__ import annotations
@@ -11,6 +12,10 @@ import re
 from simxai.extraction._group_words import OR_TAIL, _in_range, category_nouns, numeric_name_at, tail_op
 from simxai.extraction._lexicon import _AFTER_AGE, _NUM, _PEOPLE_NOUNS, _group_noun, plural_pattern
 from simxai.hosts.base import FeatureSchema, HostSchema
+
+#: The decades of a life said as words: "the over sixties" is an age bracket.
+DECADES = {"twenties": 20, "thirties": 30, "forties": 40, "fifties": 50, "sixties": 60, "seventies": 70}
+DECADES |= {"eighties": 80, "nineties": 90}
 
 
 def age_clauses(text: str, schema: HostSchema, age: FeatureSchema) -> list[str]:
@@ -51,6 +56,8 @@ def age_clauses(text: str, schema: HostSchema, age: FeatureSchema) -> list[str]:
         rf"(?:\s(?:years?|yrs?)(?:\sold)?)?\b(?!\s?%)(?!\s?(?!{_AFTER_AGE}\b)[A-Za-z])"
         # "the over 60s", "our over-65 patients": the number is an age bracket
         rf"|\b(?P<op2>over|under)[\s-](?P<v2>\d{{2}})(?:s\b|\s{people}\b)"
+        # "the over sixties", "the under-thirties": the bracket said as a word of its decade
+        rf"|\b(?P<op5>over|under)[\s-](?P<w5>{'|'.join(DECADES)})\b"
         # "the subpopulation aged over 60": "aged" makes the bound an age, whatever the noun before it
         rf"|\baged\s(?P<op3>over|under|above|below)\s(?P<v3>{_NUM})\b(?!\s?%)"
         # "older runners, say 60 and over", "senior dogs, like 7 and up": the bound after the number, an open tail
@@ -66,6 +73,10 @@ def age_clauses(text: str, schema: HostSchema, age: FeatureSchema) -> list[str]:
         if match.group("tail"):
             if _in_range(age, float(match.group("v4"))) and not numeric_name_at(text, schema, match.start()):
                 clauses.append(f"{age.name} {tail_op(match.group('tail'))} {match.group('v4')}")
+            continue
+        if match.group("op5"):
+            over = match.group("op5").lower() == "over"
+            clauses.append(f"{age.name} {'>' if over else '<'} {DECADES[match.group('w5').lower()]}")
             continue
         if match.group("op2"):
             over = match.group("op2").lower() == "over"

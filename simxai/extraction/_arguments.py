@@ -5,17 +5,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from simxai.extraction._features import (
-    BARE_COUNT,
-    extract_count,
-    extract_feature,
-    extract_label,
-    extract_metric,
-    extract_target_label,
-)
+from simxai.extraction._features import extract_feature, extract_label, extract_metric, extract_target_label
 from simxai.extraction._groups import _written_condition, extract_group
 from simxai.extraction._instances import extract_ids, extract_instance
 from simxai.extraction._kept_label import extract_kept_label
+from simxai.extraction._result_counts import BARE_COUNT, extract_count
 from simxai.extraction._scored_labels import importance_label, label_group, scored_label
 from simxai.extraction._self_corrections import extract_changes
 from simxai.hosts.base import HostSchema

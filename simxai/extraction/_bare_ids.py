@@ -48,9 +48,9 @@ _CLAIMED_AFTER = re.compile(
 _CLAIMED_BEFORE = re.compile(
     r"^(?:\s?%|\s?(?:k|m|bn)\b|\s?(?:to|through|-|–|or|and)\s*\d|\s?(?:/|out\s+of)\s*\d|"
     r"\s(?:years?|yrs?|y/?o|months?|weeks?|days?|hours?|points?|units?|percent|times|more|less|fewer|"
-    # "change" before "if" is a verb ("would 65002 change if ..."), not the count of "3 changes"
+    # "change" before "if" or "so" is a verb ("would 65002 change if ...", "could 65002 change so ..."): no count
     r"higher|lower|bigger|smaller|extra|counterfactuals?|examples?|ways?|options?|alternatives?|changes|"
-    r"change(?!\s+(?:if|when|once|after)\b)|"
+    r"change(?!\s+(?:if|when|once|after|so)\b)|"
     r"features?|factors?|words?|things?|reasons?|scenarios?|items?|cases|rows|instances|records|samples|"
     r"ids|people|persons|dollars?|euros?|pounds?|grand|thousands?|usd|eur|stars?|most|top|best|worst|biggest|largest)\b)",
     re.IGNORECASE,

@@ -3,7 +3,9 @@
 - "today" / "yesterday" near a word of the event: "had a lesson yesterday" -> 1 for `days_since_last_lesson`;
 - an amount of time ago: "had been serviced 10 days ago" -> 10, "watered 2 weeks ago" -> 14;
 - time added without the event: "went another 60 days without service" / "60 more days without a service" ->
-  "+60"; "let it rest another week" for an alias "rest" -> "+7".
+  "+60"; "let it rest another week" for an alias "rest" -> "+7";
+- of a feature counting weeks, months or years since an event ("years since ridged", "MonthsSinceVet"), an amount
+  ago in any unit of time: "the ridge done 2 yrs ago" -> 2, "vet seen 6 weeks ago" of months -> 1.4.
 
 The event is the word of the feature's name after "since" (its first three letters start a word of the turn) or a
 one-word alias; nothing here reads a word of any data set. A reading binds only when exactly one feature is read.
@@ -74,13 +76,34 @@ def days_since_changes(text: str, schema: HostSchema, named: Mapping[str, Change
         value = _read(text, feature, event)
         if value is not None:
             found[feature.name] = value
+    for feature in schema.features:
+        elapsed = _elapsed(feature) if feature.type == "numeric" and feature.name not in named else None
+        if elapsed is not None and elapsed[0] != "day" and feature.name not in found:
+            value = _ago(text, elapsed[0], elapsed[1])  # "the ridge done 2 yrs ago" of `years since ridged`: 2
+            if value is not None:
+                found[feature.name] = value
     return found if len(found) == 1 else {}
+
+
+def _ago(text: str, unit: str, events: list[str]) -> float | None:
+    """The time since an event said as "<event word> ... N <unit> ago", in the feature's own `unit` (week, month or
+    year), or None. The event is said by a word starting like one of the feature's event words (three letters).
+    """
+    said = rf"\b(?:{'|'.join(re.escape(e[:3]) for e in events)})\w*\b"
+    ago = re.search(rf"{said}(?:\s+[\w/]+){{0,3}}?\s+{_AGO_SPAN}\s+ago\b", text, re.IGNORECASE)
+    if ago is None:
+        return None
+    spoken, times = _spoken_unit(ago.group("unit"))
+    if spoken is None:
+        return None
+    amount = (_parse_number(ago.group("n")) if ago.group("n") else 1) * times * _DAYS_IN[spoken] / _DAYS_IN[unit]
+    return int(amount) if float(amount).is_integer() else round(amount, 2)
 
 
 _ELAPSED_UNITS = {"day": "day", "days": "day", "week": "week", "weeks": "week", "month": "month", "months": "month"}
 _ELAPSED_UNITS |= {"year": "year", "years": "year"}
 _NOT_EVENT = {"since", "last", "ago", "the", "first", "of", "in", "num", "n"}
-_AGO_SPAN = rf"(?:(?P<n>{_NUM})|an?|one)\s+(?P<unit>days?|weeks?|fortnights?|months?|years?)"
+_AGO_SPAN = rf"(?:(?P<n>{_NUM})|an?|one)\s+(?P<unit>days?|weeks?|wks?|fortnights?|months?|mths?|years?|yrs?)"
 
 
 def _elapsed(feature: FeatureSchema) -> tuple[str, list[str]] | None:

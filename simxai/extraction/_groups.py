@@ -12,7 +12,7 @@ from simxai.exceptions import ArgumentError
 from simxai.extraction._age_bounds import age_clauses
 from simxai.extraction._amounts import money_amounts, money_bound
 from simxai.extraction._changes import _categorical_change
-from simxai.extraction._class_names import class_mentions, class_name_pattern
+from simxai.extraction._class_names import class_mentions
 from simxai.extraction._class_union import joined, union_clauses
 from simxai.extraction._dashed_ids import said_id_range
 from simxai.extraction._features import _category_mentions, age_feature, feature_mentions
@@ -45,12 +45,14 @@ from simxai.extraction._lexicon import (
     _op_of,
 )
 from simxai.extraction._month_names import month_clauses
+from simxai.extraction._only_values import none_category, value_only_group
 from simxai.extraction._people_groups import PEOPLE_GROUP, sex_group, uncoded_sex_words
 from simxai.extraction._polarity import OUTCOME_VERB
+from simxai.extraction._predicted_classes import counted_prediction, predicted_verb
 from simxai.extraction._vague import vague_group
 from simxai.hosts.base import HostSchema
 from simxai.instances import clause_field, parse_condition
-from simxai.normalize import normalize, word_stems
+from simxai.normalize import normalize
 from simxai.textbounds import bounds_span_text, bounds_text_argument
 from simxai.turn_memo import per_host, per_turn
 
@@ -163,7 +165,8 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
                 if op != "=" or group_context:
                     clauses.append(f"{feature.name} {op} {said}")
         elif feature.categories and group_context:
-            value = _categorical_change(text, mention)
+            # ("the ones with no rust": the category saying it is absent)
+            value = _categorical_change(text, mention) or none_category(text, mention.start, feature)
             # "the north sector were cancelled": a label after the feature is said of the group, no value of it
             label = str(value).lower() in {c.lower() for c in schema.class_names} - {
                 c.lower() for c in feature.categories
@@ -218,7 +221,8 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
     nouns = [(start, c) for start, _end, c in category_nouns(text, schema) if clause_field(c) not in named]
     clauses += [clause for _start, clause in nouns]
     if not any(clause_field(c) in ("prediction", "label") for c in clauses):
-        predicted = _counted_prediction(text, schema)
+        # "how many does the model reject", "which are predicted to pass" of a class passes
+        predicted = counted_prediction(text, schema) or (predicted_verb(text, schema) if group_context else None)
         if predicted is not None:
             clauses.append(f"prediction = {predicted}")
     if group_context:
@@ -252,27 +256,6 @@ _BY_THE_MODEL = re.compile(
     re.IGNORECASE,
 )
 # "how many applicants does the model reject", "how many patients does the model think are progressing"
-_COUNTED = re.compile(
-    r"\bhow\s+many\b[^?.!]{0,60}?\b(?:does|do|did|will|would)\s+(?:the\s+|this\s+|your\s+)?(?:[\w'-]+\s+){0,2}?"
-    r"(?:model|classifier|system|algorithm|it)\s+(?:(?:think|say|expect|consider|predict|mark|flag|call)s?\s+"
-    r"(?:(?:are|is|will\s+be|to\s+be|as|would\s+be)\s+)?)?(?P<w>[\w-]+)",
-    re.IGNORECASE,
-)
-
-
-def _counted_prediction(text: str, schema: HostSchema) -> str | None:
-    """The class in a count of what the model does ("how many does the model reject" -> "rejected"), or None."""
-    match = _COUNTED.search(text)
-    if match is None:
-        return None
-    # a class of several words, inflected as the sentence needs ("does the model say need servicing")
-    said = next((n for n in schema.class_names if class_name_pattern(n).match(text, match.start("w"))), None)
-    if said is not None:
-        return said
-    word = word_stems(match.group("w"))
-    return next((name for name in schema.class_names if word_stems(name) & word), None)
-
-
 # The words that lead into a group condition: "for the people with", "on instances where", "those who are".
 _GROUP_LEAD = (
     r"(?:\b(?:for|on|of|among|across|about|to|from)\s+)?(?:(?:all\s+)?(?:the\s+|those\s+|these\s+)?(?:{nouns})\s+)?"
@@ -421,6 +404,9 @@ def extract_group(text: str, schema: HostSchema | None) -> str | None:
         clauses += [c for c in [_class_group(text, schema)] if c is not None]
     if clauses:
         return " and ".join(clauses)
+    alone = value_only_group(text, schema)  # "accuracy on the water reed roofs", "f1 on long straw"
+    if alone is not None:
+        return alone
     vague = _vague_words(text, schema)
     if vague is not None:
         return vague  # "the older subgroup": passed on as said, so that the function asks for its threshold

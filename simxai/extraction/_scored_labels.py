@@ -22,9 +22,11 @@ from simxai.turn_memo import per_turn
 __all__ = ["ScoredLabel", "explained_label", "importance_label", "label_group", "scored_label"]
 
 # The words that attach a label to a metric or an importance, right before it ("recall for the stable class",
-# "how good is it at catching barbera", "what drives the model towards progressing").
+# "how good is it at catching barbera", "what drives the model towards progressing"); a per-class metric's own
+# name is one too, in a terse request ("recall stable", "f1 negative", "precision approved, east region").
 _CUE = re.compile(
-    r"\b(?:for|on|of|towards?|in\s+favou?r\s+of|(?:at|for|in)\s+(?:catching|finding|spotting|detecting|recogni[sz]ing|"
+    r"\b(?:for|on|of|towards?|in\s+favou?r\s+of|recall|precision|f1(?:[\s-]*score)?|sensitivity|specificity|"
+    r"(?:at|for|in)\s+(?:catching|finding|spotting|detecting|recogni[sz]ing|"
     r"identifying|predicting)|to\s+(?:be|become|finish|end\s+up|come\s+out|turn\s+out|stay|remain)|(?P<verb>(?:does|do|did|can|could|will|would|it|model|classifier)\s+"
     r"(?:recall|catch|find|spot|detect|recogni[sz]e|identify|pick\s+up|pick\s+out)|"
     r"(?:recalls|catches|finds|spots|detects|recogni[sz]es|identifies|picks\s+(?:up|out))))"

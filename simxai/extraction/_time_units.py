@@ -131,7 +131,10 @@ def _factor(said: str, unit: str) -> float:
 
 
 # a span in the feature's own unit and the way it moves: "2 months later", "a month earlier" ("1 month earlier")
-_SPAN_MOVE = r"\s+(?P<u>{unit})s?\s+(?P<dir>later|after|longer|more|earlier|sooner|before|shorter|less|fewer)\b"
+# ("ridge 5 years newer" of `years since ridged`: the event nearer, less time since; "older": more)
+_SPAN_MOVE = (
+    r"\s+(?P<u>{unit})s?\s+(?P<dir>later|after|longer|more|earlier|sooner|before|shorter|less|fewer|newer|older)\b"
+)
 
 
 def span_steps(text: str, schema: HostSchema, changes: dict[str, ChangeValue]) -> dict[str, ChangeValue]:
@@ -150,14 +153,16 @@ def span_steps(text: str, schema: HostSchema, changes: dict[str, ChangeValue]) -
         # a value read as said, or none read where the one feature counting in the unit is moved in time
         number = re.escape(f"{value:g}") if value is not None else _NUM
         # ("vet checked 5 days before" of DaysSinceVet: the span before sets a time since an event, unread otherwise)
-        shifts = ("later|earlier|sooner" + ("|before" if _counts_since(feature) else "")) if value is None else None
+        # ("the service 3 years newer": the event nearer, of the one feature counting the time since one)
+        since = "|before|newer" if _counts_since(feature) else ""
+        shifts = f"later|earlier|sooner{since}" if value is None else None
         span = _SPAN_MOVE.format(unit=time_unit(feature))
         match = re.search(rf"(?<![\w.])(?P<n>{number}){span}", text, re.IGNORECASE)
         alone = sum(time_unit(f) == time_unit(feature) for f in timed) == 1
         if match is None or (shifts and not (alone and re.fullmatch(shifts, match.group("dir"), re.IGNORECASE))):
             continue
         direction = match.group("dir").lower()
-        down = direction in ("earlier", "sooner", "before", "shorter", "less", "fewer")
+        down = direction in ("earlier", "sooner", "before", "shorter", "less", "fewer", "newer")
         if _counts_since(feature) and direction in ("later", "after", "earlier", "sooner", "before"):
             if direction == "before":  # "shod 5 days before" of DaysSinceShod: that long before, the time since
                 out[feature.name] = _parse_number(match.group("n"))

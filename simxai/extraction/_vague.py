@@ -118,6 +118,8 @@ def vague_group(text: str, schema: HostSchema | None) -> VagueGroup | None:
     for match in pattern.finditer(text):
         if re.search(r"\d", text[match.end() : match.end() + 30]) or re.search(r"\d", match.group(0)):
             continue  # "older patients, say over 65", "high bmi patients (bmi > 30)": the number is given
+        if _starts_a_category(text, match.start(), schema):
+            continue  # "the long straw roofs": the word begins a value the data holds, no grade
         if re.search(r"\bhow\s+$", text[: match.start()], re.IGNORECASE):
             continue  # "how old are the patients": a question about the feature, no group
         word = (match.group("word") or match.group("alone")).lower()
@@ -131,10 +133,22 @@ def vague_group(text: str, schema: HostSchema | None) -> VagueGroup | None:
     return _graded_plural(text, schema)
 
 
+def _starts_a_category(text: str, start: int, schema: HostSchema) -> bool:
+    """Whether a category value of the data is said whole from `start` ("long straw" of a material long straw)."""
+    for feature in schema.features:
+        for value in feature.categories or ():
+            words = [re.escape(w) for w in re.split(r"[\s_-]+", str(value)) if w]
+            if words and re.match(r"[\s_-]+".join(words) + r"\b", text[start:], re.IGNORECASE):
+                return True
+    return False
+
+
 def _graded_plural(text: str, schema: HostSchema) -> VagueGroup | None:
     """A graded word before a plural that is no thing the model gives ("the busy marinas", "our large households")."""
     for match in _OF_PLURAL.finditer(text):
         if re.search(r"\bhow\s+$", text[: match.start("word")], re.IGNORECASE):
+            continue
+        if _starts_a_category(text, match.start("word"), schema):
             continue
         if match.group("noun").lower() in _NOT_A_GROUP or re.search(r"\d", text[match.end() : match.end() + 30]):
             continue

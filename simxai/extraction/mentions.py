@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from simxai.extraction._age_bounds import DECADES
 from simxai.extraction._bare_ids import misread_id, request_word
 from simxai.extraction._category_forms import category_form
 from simxai.extraction._class_names import class_mentions
@@ -44,6 +45,7 @@ from simxai.hosts.base import HostSchema
 
 __all__ = [
     "BOUND_WORDS",
+    "DECADES",
     "SPAN_UNITS",
     "FeatureMention",
     "ScoredLabel",

@@ -149,6 +149,7 @@ class TabularBase:
                     categories=list(f.categories) if f.kind == "categorical" else None,
                     description=f.description,
                     aliases=list(f.aliases),
+                    immutable=f.name in immutable_features,
                 )
                 for f in self.table.features
             ],

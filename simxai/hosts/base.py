@@ -137,6 +137,9 @@ class FeatureSchema(pydantic.BaseModel):
     categories: list[str] | None = None
     description: str | None = None
     aliases: list[str] = []
+    #: The host keeps this feature fixed (``immutable_features``): no counterfactual changes it, and a what-if that
+    #: changes it supposes what cannot happen to the instance in reality.
+    immutable: bool = False
 
     def below_its_range(self, value: object) -> bool:
         """Whether `value` is a number below the smallest value the data shows for this feature.
