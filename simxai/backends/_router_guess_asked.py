@@ -13,7 +13,8 @@ at (offered first) and the selector's choice (`asked_instead`, called where the 
 - **Another instance, said with more than its id** ("righto, what about dock 4410 then?", "and the one after it,
   4411?"): a turn that goes on from the last one, names exactly one instance and asks nothing of its own asks the
   previous question about that instance (the instance's own explanation after the model's global one); a selector
-  choice of another function rests on the filler words around the id.
+  choice of another function rests on the filler words around the id. After a what-if, which supposes a change of
+  its own instance, another instance may as well ask for its own prediction: the selector's choice stands.
 
 A turn with words of its own request ("and why is dock 4410 flagged?", "over 40 percent i mean, what does it
 predict for those?") is left to the selector, and so is one the selector reads as the dialogue's function anyway.
@@ -36,6 +37,10 @@ from simxai.messages import Message
 __all__ = ["asked_instead", "goes_on_to_one_instance", "own_request"]
 
 Decide = Callable[[str, Sequence[Message]], Decision]
+
+# Calls whose question belongs to their instance: a what-if supposes a change of that one instance, so another
+# instance said after it ("and the one before?") may as well ask its own prediction; the selector reads it.
+_OWN_SUBJECT = frozenset({"explain_what_if"})
 
 # Words by which a turn asks something of its own: a question word (not the "what" of "what about"), a request verb,
 # a supposition, or a word of the model's outputs, certainty or quality.
@@ -91,7 +96,7 @@ def asked_instead(
             return decision
         return _offered(decide(question.before, history[:-2]).function, decision, request)
     previous = last_call(history)
-    if previous is None or not goes_on_to_one_instance(text, request):
+    if previous is None or previous.name in _OWN_SUBJECT or not goes_on_to_one_instance(text, request):
         return decision
     takes = {s.name: {p.name for p in s.parameters} for s in request.functions}
     function = (

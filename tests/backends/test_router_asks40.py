@@ -155,3 +155,10 @@ def test_the_router_asks_and_the_pick_runs_on_the_gate_named() -> None:
     response = router.route(CompletionRequest(messages=messages, host=GATES, functions=FUNCTIONS))
     assert response.finish_reason != CLARIFY
     assert [(c.name, c.arguments.get("instance")) for c in response.tool_calls] == [("get_local_explanation", 150044)]
+
+
+def test_another_gate_after_a_what_if_is_left_to_the_selector() -> None:
+    history = after("explain_what_if", "150010 with oak instead?", instance=150010, changes={"timber": "oak"})
+    text = "and the one before, 150009?"
+    chosen = _sure("get_prediction")
+    assert asked_instead(chosen, text, history, _request(history, text), _decide_earlier) == chosen
