@@ -72,6 +72,7 @@ from simxai.backends._router_focus_call import (
 )
 from simxai.backends._router_focus_reference import settled_by_reference
 from simxai.backends._router_followup import about_the_person_in_focus, repeated_call
+from simxai.backends._router_guess_asked import asked_instead
 from simxai.backends._router_masking import (
     CHANGE_FILLER,
     FEATURE_FILLER,
@@ -364,7 +365,8 @@ class RouterBackend(Backend):
             return replace(decision, confident=False)  # "compare men and women": compare what? asked
         if unsure_about_the_focus(decision, text, masked, history, request.functions, schema):
             return replace(decision, confident=False)  # "how sure is it about that": the one in focus, or the model?
-        return compound(decision, masked, request, self._score)
+        chosen = compound(decision, masked, request, self._score)
+        return asked_instead(chosen, text, history, request, lambda q, h: self._decide(q, h, request, depth + 1))
 
     def _follow_up(
         self, text: str, masked: str, history: Sequence[Message], request: CompletionRequest, depth: int
