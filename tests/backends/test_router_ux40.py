@@ -246,7 +246,7 @@ def test_a_decade_said_otherwise_is_no_age_bracket() -> None:
 
 
 def test_a_graded_word_beginning_a_category_is_no_vague_group(router: RouterBackend) -> None:
-    question, called = route(router, "how many of the dry powder extinguishers fail?", CHECKS)
+    question, called = route(router, "how many of the dry powder extinguishers are predicted to fail?", CHECKS)
     assert question == "" and called == [("get_prediction", {"instance": "agent = dry powder"})]
     assert vague_group("accuracy on the dry powder extinguishers", CHECKS) is None
 
