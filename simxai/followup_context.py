@@ -195,6 +195,8 @@ _THAT_GROUP = re.compile(
     r"(?=\s*(?:[?.!,]|$|(?:too|as\s+well|then|instead|please)\b))",
     re.IGNORECASE,
 )
+# "f1, same tank", "and recall for the same region": the group in focus named by the feature it was drawn on
+_SAME_FEATURE = re.compile(r"\b(?:the\s+)?same\s+(?P<word>[a-z][a-z_]*)\W*$", re.IGNORECASE)
 # all the data in a word said anywhere in a turn ("is it right overall?", "for everyone"), and the split it is
 # scored on ("on the test set", "held-out")
 _ALL_WORDS = r"overall|in\s+general|everyone"
@@ -220,7 +222,21 @@ def referred_group(text: str, history: Sequence[Message], schema: HostSchema | N
     With `schema`, a group named by the last user turn that the engine answered with a question, not a call ("how
     many patients over 60 are there?" asked back, then "what's the recall there?"), is the one referred to.
     """
-    return group_in_focus(history, schema) if _THAT_GROUP.search(text) else None
+    if _THAT_GROUP.search(text):
+        return group_in_focus(history, schema)
+    same = _SAME_FEATURE.search(text)
+    if same is None or schema is None:
+        return None
+    # "f1, same tank" after a metric on `tank = reef`: the feature a clause of the group in focus is on
+    group = group_in_focus(history, schema)
+    said = same.group("word").lower()
+    clauses = [c for c in (group or "").split(" and ") if re.search(r"[=<>]", c)]
+    on = {re.split(r"\s*(?:[=<>]|!=)", c.strip(), maxsplit=1)[0].strip().lower() for c in clauses}
+    for feature in schema.features:
+        words = {feature.name.lower(), feature.name.lower().replace("_", " "), *(a.lower() for a in feature.aliases)}
+        if feature.name.lower() in on and said in words:
+            return group
+    return None
 
 
 def group_in_focus(history: Sequence[Message], schema: HostSchema | None = None) -> str | None:

@@ -235,7 +235,28 @@ def normalize(text: str, schema: HostSchema | None = None, vocabulary: Iterable[
         text = regular_noun_plural(_denied_by_prefix(fold_host_accents(text, schema), schema), schema)
         text = other_way_denied(text, schema)  # "fire-baked" for oven_baked=False, from the column's description
         text = yes_no_antonyms(label_adverbs(text, schema), schema)  # "arrive punctually", "dry" for wet=False
+        text = _chat_letters(text, words)  # "n 40?", "& salinity 30", "y?": and, and, why
     return _normalize(text, words, extra, spoken, full, names)
+
+
+# Chat letters that stand for a word: "n" and "&" opening a follow-up are "and" ("n forty?", "& salinity 30"), a
+# spaced "&" between words is "and", and "y" opening a turn before "?" or a verb of a question is "why" ("y?", "y
+# isnt it late"). A capital "N" opening a turn may be "number" and stays. A letter the host uses as a name
+# of its own (a feature "n", a category "y") stays.
+_OPENING_AND = re.compile(r"^(\W*)(?:n|&)(?=\s+\S)")  # lower case: "N 5" may be a number
+_SPACED_AND = re.compile(r"(?<=\w)\s+&\s+(?=\w)")
+_OPENING_WHY = re.compile(
+    r"^(\W*)y(?=\s*\?|\s+(?:is|isn'?t|was|wasn'?t|are|aren'?t|were|did|didn'?t|does|doesn'?t|do|would|not|no|u)\b)",
+    re.IGNORECASE,
+)
+
+
+def _chat_letters(text: str, host_words: tuple[str, ...]) -> str:
+    """`text` with the chat letters above written out, unless the host has a word of its own in that letter."""
+    if "n" not in host_words:
+        text = _OPENING_AND.sub(r"\1and", text)
+    text = _SPACED_AND.sub(" and ", text)
+    return text if "y" in host_words else _OPENING_WHY.sub(r"\1why", text)
 
 
 @functools.lru_cache(maxsize=64)

@@ -3,9 +3,10 @@ those holes?" after the model's accuracy on the deep holes.
 
 After a call on a group ("how accurate on holes deeper than 22 m?"), a turn that names no group or instance of its
 own and speaks of "them", "those", "these" (alone, before "ones" or before the host's plural noun), "the same
-<noun>s", "that group / bunch / lot" or "how many (<noun>s) is that / are those" switches the function and keeps the
-subject: each call that takes a group and holds none gets the group in focus (get_prediction's instance, the group
-of get_model_performance and get_data_information). "those Glacier stops" after the stops on the Glacier line in
+<noun>s", "that group / bunch / lot", "how many (<noun>s / people / any plural) is that / are those", or opens on
+"their" ("and their mean salinity": the last call ran on a group, so "their" is the group's, as "them" is) switches
+the function and keeps the subject: each call that takes a group and holds none gets the group in focus
+(get_prediction's instance, the group of get_model_performance and get_data_information). "those Glacier stops" after the stops on the Glacier line in
 high wind names a part of the group in focus to point at it: the whole group is meant, not the part alone. "those
 who rent", "those with a loan" describe a group of their own and are left to the turn; a part of the group ("how
 many of them are ...") is `_router_narrowed`'s, run before this. The last call must have run on one group given as a
@@ -34,8 +35,10 @@ def _reference(schema: HostSchema) -> re.Pattern[str]:
     return re.compile(
         rf"\b(?:for|on|of|about|among|with|in|to)\s+(?:(?P<ref>them|those|these)|the\s+same|(?:that|this)\s+(?:same\s+)?(?:bunch|group|lot|set))"
         rf"(?:\s+(?:ones|{noun}e?s)\b)?(?:\s+(?P<next>[a-z]+))?"
-        # "how many pieces is that?", "how many are those?": the size of the group in focus
-        rf"|\bhow\s+many\s+(?:{noun}e?s\s+)?(?:is|are|was|were)\s+(?:that|those|these)\b",
+        # "how many pieces is that?", "how many tanks is that", "how many are those?": the size of the group in focus
+        rf"|\bhow\s+many\s+(?:{noun}e?s\s+|[a-z]+s\s+|people\s+)?(?:is|are|was|were)\s+(?:that|those|these)\b"
+        # "their mean salinity", "and their avg depth": a feature of the group in focus, said with its possessive
+        rf"|^\W*(?:(?:and|so|ok(?:ay)?|now|then|what(?:'s|\s+is|\s+are|\s+about)?)\s+)*their\s+(?=[a-z])",
         re.IGNORECASE,
     )
 

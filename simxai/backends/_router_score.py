@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from simxai.backends._router_decision import Decision, metric_named, names_metric
-from simxai.backends._router_going_back import without_going_back
+from simxai.backends._router_going_back import with_reference_as_pronoun, without_going_back
 from simxai.backends._router_masking import mask, selector_text
 from simxai.backends._router_similarity import SIMILARITY_THRESHOLD, SpecIndex, for_similarity
 from simxai.backends._router_unsure import fit_options
@@ -39,6 +39,7 @@ def selector_decision(
     is the router's clarification threshold and `index_of` the index of the specs' texts (built once per set).
     """
     text = without_going_back(text)  # "back to the first one: why is it a rebind": the question is the rest
+    text = with_reference_as_pronoun(text)  # "why is the other one late": "why is it late"
     known = set(selector.classes)
     registered = [s.name for s in request.functions]
     allowed = frozenset({*(n for n in registered if n in known), _NONE})
