@@ -6,11 +6,12 @@ own and speaks of "them", "those", "these" (alone, before "ones" or before the h
 <noun>s", "that group / bunch / lot", "how many (<noun>s / people / any plural) is that / are those", or opens on
 "their" ("and their mean salinity": the last call ran on a group, so "their" is the group's, as "them" is) switches
 the function and keeps the subject: each call that takes a group and holds none gets the group in focus
-(get_prediction's instance, the group of get_model_performance and get_data_information). "those Glacier stops" after the stops on the Glacier line in
-high wind names a part of the group in focus to point at it: the whole group is meant, not the part alone. "those
-who rent", "those with a loan" describe a group of their own and are left to the turn; a part of the group ("how
-many of them are ...") is `_router_narrowed`'s, run before this. The last call must have run on one group given as a
-condition, as `_router_narrowed` requires; otherwise nothing is filled and the engine asks as before.
+(get_prediction's instance, the group of get_model_performance and get_data_information). "those Glacier stops"
+after the stops on the Glacier line in high wind names a part of the group in focus to point at it: the whole group
+is meant, not the part alone. "those who rent", "those with a loan" describe a group of their own and are left to
+the turn; a part of the group ("how many of them are ...") is `_router_narrowed`'s, run before this. The last call
+must have run on one group given as a condition, as `_router_narrowed` requires; otherwise nothing is filled and
+the engine asks as before.
 """
 
 from __future__ import annotations
