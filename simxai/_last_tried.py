@@ -1,11 +1,11 @@
 """A what-if step said from the last value tried, not from the recorded one.
 
 "4 degrees colder than that", "10% more than the last one", "from there, 2 more", "even colder by 3", "another 10%
-less", "halve that again", "3 more on top of that": after a what-if that tried a value of the feature, the step starts from that value, and
-the what-if's other changes stay in the scenario (`from_last_tried`).
+less", "halve that again", "3 more on top of that": after a what-if that tried a value of the feature, the step
+starts from that value, and the what-if's other changes stay in the scenario (`from_last_tried`).
 
-A scenario built up change by change ("what if X were 3" -> "and Y down to 200") has one feature in focus: the one the
-last what-if added to the one before it on the same instance (`added_change`). "and 150?", "lower still, 100" set that
+A scenario built up change by change ("what if X were 3" -> "and Y down to 40") has one feature in focus: the one the
+last what-if added to the one before it on the same instance (`added_change`). "and 30?", "lower still, 20" set that
 feature and keep the rest of the scenario; when the last what-if changed several features at once, none is in focus.
 """
 

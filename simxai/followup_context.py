@@ -293,12 +293,18 @@ def is_new_request(text: str, schema: HostSchema | None) -> bool:
 
     "Applicant 988, reduce it by 5" names a change and "why is patient 4 not approved?" asks its own
     question: such a turn is routed anew (with the dialogue so far), never pasted into the pending call's
-    slot. "patient 12 please" and "12" are answers.
+    slot. "patient 12 please", "12" and "the cloth one, 12" are answers.
     """
     if schema is not None and schema.kind == "tabular":
-        if extract_changes(text, schema) or extract_step(text, schema) is not None:
+        # "the oak-shelf one, 4417": a value said in "the ... one" tells which one is meant, it changes nothing
+        described = _DESCRIBED_ONE.sub(" ", text)
+        if extract_changes(described, schema) or extract_step(described, schema) is not None:
             return True
     return len(text.split()) > 5 and bool(_ASKS_OF_ITS_OWN.search(text))
+
+
+# "the <a few words> one" before or after the id answering "which one?": a description of the one meant
+_DESCRIBED_ONE = re.compile(r"\b(?:the|that)\s+(?:[\w'-]+\s+){1,3}?one\b(?!\s+(?:of|with|where|if)\b)", re.IGNORECASE)
 
 
 def is_new_request_for(text: str, schema: HostSchema | None, missing: str, instance: object) -> bool:

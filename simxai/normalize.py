@@ -31,6 +31,7 @@ import re
 from collections.abc import Iterable
 
 from simxai._accents import fold_host_accents
+from simxai._chat_spellings import CHAT, CONTRACTIONS, chat_letters
 from simxai._label_adverbs import label_adverbs
 from simxai._noun_plural import regular_noun_plural
 from simxai._number_forms import decimal_points, dotted_ids
@@ -43,54 +44,6 @@ from simxai.hosts.name_words import spaced_name
 from simxai.hosts.schema_words import holds_true_false, host_words
 
 __all__ = ["TENS", "UNITS", "normalize", "number_value"]
-
-# Negative and other contractions written without the apostrophe; the forms are English grammar.
-_CONTRACTIONS = {
-    "didnt": "didn't",
-    "doesnt": "doesn't",
-    "dont": "don't",
-    "isnt": "isn't",
-    "wasnt": "wasn't",
-    "arent": "aren't",
-    "werent": "weren't",
-    "cant": "can't",
-    "couldnt": "couldn't",
-    "wouldnt": "wouldn't",
-    "shouldnt": "shouldn't",
-    "wont": "won't",
-    "hasnt": "hasn't",
-    "havent": "haven't",
-    "hadnt": "hadn't",
-    "aint": "ain't",
-    "whats": "what's",
-    "thats": "that's",
-    "hows": "how's",
-    "whys": "why's",
-    "wheres": "where's",
-    "whos": "who's",
-    "im": "i'm",
-    "ive": "i've",
-    "youre": "you're",
-    "youve": "you've",
-    "theyve": "they've",
-    "weve": "we've",
-    "hes": "he's",
-    "shes": "she's",
-    "theres": "there's",
-    "theyre": "they're",
-}
-# Chat spellings with a single reading.
-_CHAT = {
-    "wat": "what",
-    "wut": "what",
-    "wht": "what",
-    "pls": "please",
-    "plz": "please",
-    "abt": "about",
-    "em": "them",  # "how many of em", "gimme em"
-    "pred": "prediction",
-    "preds": "predictions",
-}
 
 # What users ask about a model, besides the host's own words: targets of typo correction.
 _LEXICON = frozenset(
@@ -235,28 +188,8 @@ def normalize(text: str, schema: HostSchema | None = None, vocabulary: Iterable[
         text = regular_noun_plural(_denied_by_prefix(fold_host_accents(text, schema), schema), schema)
         text = other_way_denied(text, schema)  # "fire-baked" for oven_baked=False, from the column's description
         text = yes_no_antonyms(label_adverbs(text, schema), schema)  # "arrive punctually", "dry" for wet=False
-        text = _chat_letters(text, words)  # "n 40?", "& salinity 30", "y?": and, and, why
+        text = chat_letters(text, words)  # "n 40?", "& salinity 30", "y?": and, and, why
     return _normalize(text, words, extra, spoken, full, names)
-
-
-# Chat letters that stand for a word: "n" and "&" opening a follow-up are "and" ("n forty?", "& salinity 30"), a
-# spaced "&" between words is "and", and "y" opening a turn before "?" or a verb of a question is "why" ("y?", "y
-# isnt it late"). A capital "N" opening a turn may be "number" and stays. A letter the host uses as a name
-# of its own (a feature "n", a category "y") stays.
-_OPENING_AND = re.compile(r"^(\W*)(?:n|&)(?=\s+\S)")  # lower case: "N 5" may be a number
-_SPACED_AND = re.compile(r"(?<=\w)\s+&\s+(?=\w)")
-_OPENING_WHY = re.compile(
-    r"^(\W*)y(?=\s*\?|\s+(?:is|isn'?t|was|wasn'?t|are|aren'?t|were|did|didn'?t|does|doesn'?t|do|would|not|no|u)\b)",
-    re.IGNORECASE,
-)
-
-
-def _chat_letters(text: str, host_words: tuple[str, ...]) -> str:
-    """`text` with the chat letters above written out, unless the host has a word of its own in that letter."""
-    if "n" not in host_words:
-        text = _OPENING_AND.sub(r"\1and", text)
-    text = _SPACED_AND.sub(" and ", text)
-    return text if "y" in host_words else _OPENING_WHY.sub(r"\1why", text)
 
 
 @functools.lru_cache(maxsize=64)
@@ -398,10 +331,10 @@ def _normalize(
         original = text[start:end]
         if _in_compound(text, start, end):
             # a part of a hyphenated word ("smoke-testing", "follow-up") is no typo of a host word
-            replacement = _CONTRACTIONS.get(word) or _CHAT.get(word)
+            replacement = CONTRACTIONS.get(word) or CHAT.get(word)
         else:
             if word not in corrected:
-                corrected[word] = _CONTRACTIONS.get(word) or _CHAT.get(word) or _correct(word, known, by_length)
+                corrected[word] = CONTRACTIONS.get(word) or CHAT.get(word) or _correct(word, known, by_length)
             replacement = corrected[word]
         if replacement is not None:
             if original[:1].isupper():

@@ -160,7 +160,7 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
         return None
     step = repeated_step(text, previous, schema) or repeated_value(text, previous, schema) or _mirrored(text, previous)
     if step is None and (focus_call := _added_change_alone(previous, history)) is not None:
-        # "and 150?" after "... and bathers down to 200" was added to a scenario: that change again, the rest kept
+        # "and 30?" after "... and guests down to 40" was added to a scenario: that change again, the rest kept
         alone = repeated_step(text, focus_call, schema) or repeated_value(text, focus_call, schema)
         step = {**previous.arguments["changes"], **alone} if alone is not None else None
     if step is not None:  # "and 10?" after "what if bmi were 5 higher" or "... 80", when 10 is no id
