@@ -411,7 +411,9 @@ def fragment_decision(
 # What a user asked of the previous question and still asks of the next instance ("show me two options" ->
 # "and for 31058"): the goal, the label to keep ("to stay low risk"; a label the next one is not predicted is
 # answered as such) and the count, never a label the last instance's own prediction named.
-_KEPT = ("target_label", "kept_label", "number_of_iterations")
+# what a turn that only names another instance keeps of the call before ("and the other kelp one, 4412?" after a
+# what-if: its changes, not a change to kelp read from the words that say which one)
+_KEPT = ("target_label", "kept_label", "number_of_iterations", "changes")
 
 
 def kept_arguments(

@@ -53,7 +53,8 @@ def with_group_referred(
         return calls
     if _BACK_TO_ALL.search(text) and not extract_ids(text, schema) and extract_group(text, schema) is None:
         wider = _wider_group(history, schema)  # "back to all the wet ones": the group before it was narrowed
-        return [_with_group(call, wider) for call in calls] if wider is not None else calls
+        focus = _focus(history, schema)
+        return [_with_group(call, wider, focus) for call in calls] if wider is not None else calls
     match = _reference(schema).search(text)
     if match is None or extract_ids(text, schema):
         return calls
@@ -118,9 +119,9 @@ def _wider_group(history: Sequence[Message], schema: HostSchema) -> str | None:
     return None
 
 
-def _with_group(call: ToolCall, group: str) -> ToolCall:
-    """`call` on `group`, when it takes a group and holds none."""
+def _with_group(call: ToolCall, group: str, narrowed: str | None) -> ToolCall:
+    """`call` on `group`, when it takes a group and holds none or the `narrowed` one it goes back from."""
     slot = GROUP_SLOT.get(call.name)
-    if slot is None or call.arguments.get(slot) not in (None, ""):
+    if slot is None or call.arguments.get(slot) not in (None, "", narrowed):
         return call
     return call.model_copy(update={"arguments": {**call.arguments, slot: group}})
