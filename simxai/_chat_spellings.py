@@ -1,14 +1,21 @@
-"""The spellings of chat that `simxai.normalize` writes out: contractions without their apostrophe ("didnt"), chat
-words with a single reading ("wat", "pls") and chat letters that stand for a word ("n", "&", "y").
+"""The spellings of chat: contractions without their apostrophe ("didnt") and chat words with a single reading
+("wat", "pls"), which `simxai.normalize` writes out, and chat letters that stand for a word ("n", "&", "y"), which
+the offline router writes out before it (`spelled_out`).
 
-Each is English usage, the same for every host; a letter the host uses as a name of its own is left as written.
+Each is English usage, the same for every host; a letter the host uses as a name of its own is left as written. The
+chat letters are read by the router alone, not by `normalize`: the selector's training texts pass through
+`normalize`, and a new reading there would leave the shipped selector stale (`tests/backends/test_router_model.py`).
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["CHAT", "CONTRACTIONS", "chat_letters"]
+from simxai._number_forms import one_moved_to
+from simxai.hosts.base import HostSchema
+from simxai.hosts.name_words import spaced_name
+
+__all__ = ["CHAT", "CONTRACTIONS", "spelled_out"]
 
 # Negative and other contractions written without the apostrophe; the forms are English grammar.
 CONTRACTIONS = {
@@ -71,9 +78,16 @@ _OPENING_WHY = re.compile(
 )
 
 
-def chat_letters(text: str, host_words: tuple[str, ...]) -> str:
-    """`text` with the chat letters above written out, unless the host has a word of its own in that letter."""
-    if "n" not in host_words:
+def spelled_out(text: str, schema: HostSchema | None) -> str:
+    """A tabular host's turn with the chat letters above written out (unless the host has a word of its own in that
+    letter) and a lone "one" a change moves a value to as 1 (`one_moved_to`); a text host's turn as it is (it may be
+    the text to classify).
+    """
+    if schema is None or schema.kind == "text":
+        return text
+    names = [c for f in schema.features for c in (f.name, spaced_name(f.name), *f.aliases, *(f.categories or []))]
+    words = {w.lower() for name in [*names, *schema.class_names] for w in re.findall(r"[A-Za-z]+", name)}
+    if "n" not in words:
         text = _OPENING_AND.sub(r"\1and", text)
     text = _SPACED_AND.sub(" and ", text)
-    return text if "y" in host_words else _OPENING_WHY.sub(r"\1why", text)
+    return one_moved_to(text if "y" in words else _OPENING_WHY.sub(r"\1why", text))

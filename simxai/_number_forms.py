@@ -13,8 +13,9 @@ writes each form the way the readers meet it, where only one reading is likely:
   ("12,15" may be two ids; "1,500" is the English thousand), a list ("3,4,5", "1,5 or 7"), and numbers after
   a word that names records ("ids 4,5", "patients 2,3").
 
-And one English form: `one_moved_to` writes a lone "one" as 1 where a change moves a value to it ("cut back to one",
-"down to one"), which the spoken-number reader leaves as a pronoun; "back to one of them" stays.
+And one English form, for the offline router (`simxai._chat_spellings.spelled_out`, not `normalize`): `one_moved_to`
+writes a lone "one" as 1 where a change moves a value to it ("cut back to one", "down to one"), which the
+spoken-number reader leaves as a pronoun; "back to one of them" stays.
 """
 
 from __future__ import annotations

@@ -31,10 +31,10 @@ import re
 from collections.abc import Iterable
 
 from simxai._accents import fold_host_accents
-from simxai._chat_spellings import CHAT, CONTRACTIONS, chat_letters
+from simxai._chat_spellings import CHAT, CONTRACTIONS
 from simxai._label_adverbs import label_adverbs
 from simxai._noun_plural import regular_noun_plural
-from simxai._number_forms import decimal_points, dotted_ids, one_moved_to
+from simxai._number_forms import decimal_points, dotted_ids
 from simxai._spoken import SCALES, TENS, UNITS, Spoken, apply_edits, clean_speech, number_value, read_numbers
 from simxai._word_endings import without_ending
 from simxai._yes_no_antonyms import yes_no_antonyms
@@ -188,7 +188,6 @@ def normalize(text: str, schema: HostSchema | None = None, vocabulary: Iterable[
         text = regular_noun_plural(_denied_by_prefix(fold_host_accents(text, schema), schema), schema)
         text = other_way_denied(text, schema)  # "fire-baked" for oven_baked=False, from the column's description
         text = yes_no_antonyms(label_adverbs(text, schema), schema)  # "arrive punctually", "dry" for wet=False
-        text = one_moved_to(chat_letters(text, words))  # "n 40?", "& salinity 30", "y?"; "cut back to one"
     return _normalize(text, words, extra, spoken, full, names)
 
 

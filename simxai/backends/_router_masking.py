@@ -159,16 +159,12 @@ def selector_text(text: str, schema: HostSchema | None) -> str:
 
     # a group's condition ("those with bmi of 30") is no change, and feature values name a change only in a
     # conditional or with a change verb ("if her bmi were 30", "set bmi to 30"), not in "a patient with bmi 30"
-    masked = _LABEL_AS_VERB.sub(r"\1 make \2 LABEL", mask(text, schema))  # "what would LABEL it"
+    masked = mask(text, schema)
     # (amounts said in words stay out of the flag until a selector is trained with them: docs/router.md)
     changes = (_CHANGE_WORDS.search(masked) or _change_syntax(masked)) and extract_changes(
         mask_spans(text, group_spans(text, schema), " "), schema, worded_amounts=False
     )
     return model_text(masked, schema, names_changes=bool(changes), asks_why_not=asks_why_not(masked))
-
-
-# A class said as a verb of the instance ("what would open it", "what could clear her"): making it that class
-_LABEL_AS_VERB = re.compile(r"\b(would|could|will|can)\s+LABEL\s+(it|him|her|them|this\s+one|that\s+one)\b")
 
 
 # A why-question about a label that was not given: "why was patient 3 not regarded as LABEL?", "how come it

@@ -13,14 +13,14 @@ from typing import Any
 
 import pytest
 
+from simxai._chat_spellings import spelled_out
 from simxai.backends._router_going_back import with_reference_as_pronoun
-from simxai.backends._router_masking import selector_text
+from simxai.backends._router_score import with_class_as_verb
 from simxai.backends.router import RouterBackend
 from simxai.extraction import extract_changes
 from simxai.followup_context import is_new_request, referred_group
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.messages import Message, ToolCall
-from simxai.normalize import normalize
 from tests.backends.routing import after, route
 
 TANKS = HostSchema(
@@ -78,9 +78,10 @@ def test_the_other_one_with_its_id_repeats_the_question_on_it(router: RouterBack
 
 
 def test_the_other_kelp_one_moves_the_scenario_to_that_tank(router: RouterBackend) -> None:
+    # the instance alone, as for "and for 240133?": the engine keeps the what-if's changes; "kelp" is no change
     history = _what_if("what if 240120 had 5 fewer fish", {"fish_count": "-5"})
     question, called = route(router, "and the other kelp one, 240133?", TANKS, history)
-    assert question == "" and called == [("explain_what_if", {"instance": 240133, "changes": {"fish_count": "-5"}})]
+    assert question == "" and called == [("explain_what_if", {"instance": 240133})]
 
 
 # --- "the other one" inside a question is "it" to the selector --------------------------------------------------------
@@ -232,7 +233,7 @@ def test_an_id_with_a_change_is_a_request_of_its_own() -> None:
 
 
 def test_what_would_label_it_asks_for_that_class(router: RouterBackend) -> None:
-    assert "make it zlabel" in selector_text("what would quarantine it", TANKS)
+    assert with_class_as_verb("what would quarantine it", TANKS) == "what would make it quarantine"
     question, called = route(
         router, "what would quarantine it", TANKS, after("get_prediction", "240120", instance=240120)
     )
@@ -253,11 +254,11 @@ def test_what_would_label_it_asks_for_that_class(router: RouterBackend) -> None:
     ],
 )
 def test_chat_letters_and_a_value_of_one_are_written_out(text: str, read: str) -> None:
-    assert normalize(text, TANKS) == read
+    assert spelled_out(text, TANKS) == read
 
 
 def test_a_host_letter_stays_as_written() -> None:
     lettered = TANKS.model_copy(
         update={"features": [*TANKS.features, FeatureSchema(name="y", type="numeric", min=0, max=9)]}
     )
-    assert normalize("y?", lettered) == "y?"
+    assert spelled_out("y?", lettered) == "y?"
