@@ -1,7 +1,7 @@
 """A what-if step said from the last value tried, not from the recorded one.
 
 "4 degrees colder than that", "10% more than the last one", "from there, 2 more", "even colder by 3", "another 10%
-less", "halve that again", "3 more on top of that": after a what-if that tried a value of the feature, the step
+less", "halve that again": after a what-if that tried a value of the feature, the step
 starts from that value, and the what-if's other changes stay in the scenario (`from_last_tried`).
 
 A scenario built up change by change ("what if X were 3" -> "and Y down to 40") has one feature in focus: the one the
@@ -19,7 +19,7 @@ __all__ = ["added_change", "from_last_tried", "said_from_last_tried"]
 # "another 10% less", "halve that again": a further step from where the last one left the feature
 _FROM_LAST_TRIED = re.compile(
     r"\bthan\s+(?:that|this|the\s+(?:last|previous)(?:\s+(?:one|value|try))?)\b|\bfrom\s+there\b|"
-    r"\beven\s+(?:more|less|\w+er)\b|\banother\b|\bagain\b|\bon\s+top\s+of\s+(?:that|it|this)\b",
+    r"\beven\s+(?:more|less|\w+er)\b|\banother\b|\bagain\b",
     re.IGNORECASE,
 )
 
