@@ -1,8 +1,12 @@
 """A what-if step said from the last value tried, not from the recorded one.
 
 "4 degrees colder than that", "10% more than the last one", "from there, 2 more", "even colder by 3", "another 10%
-less", "halve that again": after a what-if that tried a value of the feature, the step starts from that value, and
-the what-if's other changes stay in the scenario (`from_last_tried`).
+less", "halve that again": after a what-if that tried a value of the feature, the step
+starts from that value, and the what-if's other changes stay in the scenario (`from_last_tried`).
+
+A scenario built up change by change ("what if X were 3" -> "and Y down to 40") has one feature in focus: the one the
+last what-if added to the one before it on the same instance (`added_change`). "and 30?", "lower still, 20" set that
+feature and keep the rest of the scenario; when the last what-if changed several features at once, none is in focus.
 """
 
 from __future__ import annotations
@@ -10,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any, Protocol
 
-__all__ = ["from_last_tried", "said_from_last_tried"]
+__all__ = ["added_change", "from_last_tried", "said_from_last_tried"]
 
 # "another 10% less", "halve that again": a further step from where the last one left the feature
 _FROM_LAST_TRIED = re.compile(
@@ -71,3 +75,23 @@ def from_last_tried(text: str, changes: dict[str, Any], call: _Call | None) -> d
         return changes
     earlier = call.arguments.get("changes")
     return {**earlier, **stepped} if isinstance(earlier, dict) else stepped
+
+
+def added_change(last: _Call, before: _Call | None) -> tuple[str, Any] | None:
+    """The (feature, value) the what-if `last` added to (or moved in) the what-if `before` it on the same instance,
+    when `last` holds several changes and all but that one are `before`'s as they were; None otherwise (module doc).
+    """
+    changes = last.arguments.get("changes")
+    if last.name != "explain_what_if" or not isinstance(changes, dict) or len(changes) < 2:
+        return None
+    earlier = before.arguments.get("changes") if before is not None and before.name == "explain_what_if" else None
+    if (
+        not isinstance(earlier, dict)
+        or before is None
+        or before.arguments.get("instance") != last.arguments.get("instance")
+    ):
+        return None
+    new = [(f, v) for f, v in changes.items() if f not in earlier or earlier[f] != v]
+    if len(new) != 1 or not set(earlier) <= set(changes):
+        return None  # several changes at once, or one taken back: no one feature in focus
+    return new[0]

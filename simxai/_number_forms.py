@@ -12,6 +12,10 @@ writes each form the way the readers meet it, where only one reading is likely:
   written as a point. Left as written: a comma before two or more digits after a number other than zero
   ("12,15" may be two ids; "1,500" is the English thousand), a list ("3,4,5", "1,5 or 7"), and numbers after
   a word that names records ("ids 4,5", "patients 2,3").
+
+And one English form, for the offline router (`simxai._chat_spellings.spelled_out`, not `normalize`): `one_moved_to`
+writes a lone "one" as 1 where a change moves a value to it ("cut back to one", "down to one"), which the
+spoken-number reader leaves as a pronoun; "back to one of them" stays.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ import re
 
 from simxai._spoken import Spoken
 
-__all__ = ["decimal_points", "dotted_ids"]
+__all__ = ["decimal_points", "dotted_ids", "one_moved_to"]
 
 _DOTTED = re.compile(r"(?<![\d,.])\d{1,3}(?:\.\d{3})+(?![\d]|[.,]\d)")
 _DECIMAL_COMMA = re.compile(r"(?<![\d.,])(?P<a>\d{1,3}),(?P<b>\d+)(?![\d]|[.,]\d)")
@@ -77,3 +81,16 @@ def decimal_points(text: str, noun: str = "") -> str:
         return f"{whole}.{fraction}"
 
     return _DECIMAL_COMMA.sub(point, text)
+
+
+# "cut back to one", "brought down to one": a word that moves a value, "to", then a lone "one" that is no pronoun
+_ONE_MOVED_TO = re.compile(
+    r"\b(?P<lead>(?:down|up|back|cut|reduced|dropped|fell|rose|raised|lowered|increased|decreased)\s+to\s+)one\b"
+    r"(?!\s+(?:of|another|side|way|or)\b)(?!-)",
+    re.IGNORECASE,
+)
+
+
+def one_moved_to(text: str) -> str:
+    """`text` with a lone "one" a change moves a value to written as 1 (module doc)."""
+    return _ONE_MOVED_TO.sub(lambda m: f"{m.group('lead')}1", text)

@@ -296,13 +296,15 @@ _BARE_STEP = re.compile(
     r"(?:(?:the\s+)?same(?:\s+again)?\W+(?:but|only|just)\s+(?:with\s+|by\s+)?)?(?:with\s+)?"
     # "and if it were £10k instead?", "what if it was 4 instead": the number said as what the change were
     r"(?P<were>(?:what\s+)?if\s+(?:it|that)\s+(?:were|was|is)\s+)?"
-    # "even lower, say 33", "higher still, maybe 50": a direction, then the value the feature were
+    # "even lower, say 33", "higher still, maybe 50", "smaller still, 12": a direction, then the value the feature were
     r"(?P<toward>(?:(?:even|still|a\s+bit|much)\s+)?(?:higher|lower|more|less|bigger|smaller|larger|greater)"
-    r"(?:\s+still)?\W+(?:say|maybe|perhaps|like|about|around)\s+)?"
+    r"(?:\s+still)?(?:\W+(?:say|maybe|perhaps|like|about|around)\s+|\s*[,:;]\s*))?"  # "lower still, 100": the value
+    # "another 5 on top of that": a further step, from the value just tried (`simxai._last_tried`)
+    r"(?P<another>another\s+)?"
     r"(?P<by>by\s+)?(?P<sign>[+-])?\s?[£$€]?(?P<n>\d+(?:\.\d+)?)\s?(?P<pct>%)?"
-    r"(?:\s?(?P<own>(?!more\b|instead\b|points?\b|units?\b)[a-z]{1,3}(?:/[a-z])?))?"
-    # "and 4 more instead?": a unit word, then "instead", each optional
-    r"(?:\s+(?P<unit>points?|units?|more))?(?:\s+instead)?\W*$",
+    r"(?:\s?(?P<own>(?!more\b|instead\b|points?\b|units?\b|on\b)[a-z]{1,3}(?:/[a-z])?))?"
+    # "and 4 more instead?": a unit word, then "on top of that" and "instead", each optional
+    r"(?:\s+(?P<unit>points?|units?|more))?(?:\s+on\s+top(?:\s+of\s+(?:that|it|this))?)?(?:\s+instead)?\W*$",
     re.IGNORECASE,
 )
 
@@ -354,11 +356,14 @@ def valued_number(text: str, call: LastCall) -> tuple[str, float] | None:
         return None
     [(feature, value)] = changes.items()
     match = _bare_step(text, str(feature))
-    if match is None or match.group("sign") or match.group("pct") or match.group("unit") or match.group("by"):
+    if match is None or any(match.group(g) for g in ("sign", "pct", "unit", "by", "another")):
         return None
     if isinstance(value, bool) or not isinstance(value, int | float):
         return None
-    return str(feature), float(match.group("n"))
+    number, toward = float(match.group("n")), match.group("toward")
+    if toward and (number > value) != bool(re.search(r"higher|more|bigger|larger|greater", toward, re.I)):
+        return None  # "higher still, 50" after 100: the direction and the value disagree, so neither is read
+    return str(feature), number
 
 
 def marks_amount(text: str) -> bool:
@@ -367,7 +372,7 @@ def marks_amount(text: str) -> bool:
     """
     match = _BARE_STEP.match(text)
     return match is not None and bool(
-        match.group("sign") or match.group("unit") or match.group("by") or match.group("were")
+        match.group("sign") or match.group("unit") or match.group("by") or match.group("were") or match.group("another")
     )
 
 

@@ -195,6 +195,8 @@ _THAT_GROUP = re.compile(
     r"(?=\s*(?:[?.!,]|$|(?:too|as\s+well|then|instead|please)\b))",
     re.IGNORECASE,
 )
+# "f1, same tank", "and recall for the same region": the group in focus named by the feature it was drawn on
+_SAME_FEATURE = re.compile(r"\b(?:the\s+)?same\s+(?P<word>[a-z][a-z_]*)\W*$", re.IGNORECASE)
 # all the data in a word said anywhere in a turn ("is it right overall?", "for everyone"), and the split it is
 # scored on ("on the test set", "held-out")
 _ALL_WORDS = r"overall|in\s+general|everyone"
@@ -220,7 +222,21 @@ def referred_group(text: str, history: Sequence[Message], schema: HostSchema | N
     With `schema`, a group named by the last user turn that the engine answered with a question, not a call ("how
     many patients over 60 are there?" asked back, then "what's the recall there?"), is the one referred to.
     """
-    return group_in_focus(history, schema) if _THAT_GROUP.search(text) else None
+    if _THAT_GROUP.search(text):
+        return group_in_focus(history, schema)
+    same = _SAME_FEATURE.search(text)
+    if same is None or schema is None:
+        return None
+    # "f1, same tank" after a metric on `tank = reef`: the feature a clause of the group in focus is on
+    group = group_in_focus(history, schema)
+    said = same.group("word").lower()
+    clauses = [c for c in (group or "").split(" and ") if re.search(r"[=<>]", c)]
+    on = {re.split(r"\s*(?:[=<>]|!=)", c.strip(), maxsplit=1)[0].strip().lower() for c in clauses}
+    for feature in schema.features:
+        words = {feature.name.lower(), feature.name.lower().replace("_", " "), *(a.lower() for a in feature.aliases)}
+        if feature.name.lower() in on and said in words:
+            return group
+    return None
 
 
 def group_in_focus(history: Sequence[Message], schema: HostSchema | None = None) -> str | None:
@@ -277,12 +293,18 @@ def is_new_request(text: str, schema: HostSchema | None) -> bool:
 
     "Applicant 988, reduce it by 5" names a change and "why is patient 4 not approved?" asks its own
     question: such a turn is routed anew (with the dialogue so far), never pasted into the pending call's
-    slot. "patient 12 please" and "12" are answers.
+    slot. "patient 12 please", "12" and "the cloth one, 12" are answers.
     """
     if schema is not None and schema.kind == "tabular":
-        if extract_changes(text, schema) or extract_step(text, schema) is not None:
+        # "the oak-shelf one, 4417": a value said in "the ... one" tells which one is meant, it changes nothing
+        described = _DESCRIBED_ONE.sub(" ", text)
+        if extract_changes(described, schema) or extract_step(described, schema) is not None:
             return True
     return len(text.split()) > 5 and bool(_ASKS_OF_ITS_OWN.search(text))
+
+
+# "the <a few words> one" before or after the id answering "which one?": a description of the one meant
+_DESCRIBED_ONE = re.compile(r"\b(?:the|that)\s+(?:[\w'-]+\s+){1,3}?one\b(?!\s+(?:of|with|where|if)\b)", re.IGNORECASE)
 
 
 def is_new_request_for(text: str, schema: HostSchema | None, missing: str, instance: object) -> bool:

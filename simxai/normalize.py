@@ -31,6 +31,7 @@ import re
 from collections.abc import Iterable
 
 from simxai._accents import fold_host_accents
+from simxai._chat_spellings import CHAT, CONTRACTIONS
 from simxai._label_adverbs import label_adverbs
 from simxai._noun_plural import regular_noun_plural
 from simxai._number_forms import decimal_points, dotted_ids
@@ -43,54 +44,6 @@ from simxai.hosts.name_words import spaced_name
 from simxai.hosts.schema_words import holds_true_false, host_words
 
 __all__ = ["TENS", "UNITS", "normalize", "number_value"]
-
-# Negative and other contractions written without the apostrophe; the forms are English grammar.
-_CONTRACTIONS = {
-    "didnt": "didn't",
-    "doesnt": "doesn't",
-    "dont": "don't",
-    "isnt": "isn't",
-    "wasnt": "wasn't",
-    "arent": "aren't",
-    "werent": "weren't",
-    "cant": "can't",
-    "couldnt": "couldn't",
-    "wouldnt": "wouldn't",
-    "shouldnt": "shouldn't",
-    "wont": "won't",
-    "hasnt": "hasn't",
-    "havent": "haven't",
-    "hadnt": "hadn't",
-    "aint": "ain't",
-    "whats": "what's",
-    "thats": "that's",
-    "hows": "how's",
-    "whys": "why's",
-    "wheres": "where's",
-    "whos": "who's",
-    "im": "i'm",
-    "ive": "i've",
-    "youre": "you're",
-    "youve": "you've",
-    "theyve": "they've",
-    "weve": "we've",
-    "hes": "he's",
-    "shes": "she's",
-    "theres": "there's",
-    "theyre": "they're",
-}
-# Chat spellings with a single reading.
-_CHAT = {
-    "wat": "what",
-    "wut": "what",
-    "wht": "what",
-    "pls": "please",
-    "plz": "please",
-    "abt": "about",
-    "em": "them",  # "how many of em", "gimme em"
-    "pred": "prediction",
-    "preds": "predictions",
-}
 
 # What users ask about a model, besides the host's own words: targets of typo correction.
 _LEXICON = frozenset(
@@ -377,10 +330,10 @@ def _normalize(
         original = text[start:end]
         if _in_compound(text, start, end):
             # a part of a hyphenated word ("smoke-testing", "follow-up") is no typo of a host word
-            replacement = _CONTRACTIONS.get(word) or _CHAT.get(word)
+            replacement = CONTRACTIONS.get(word) or CHAT.get(word)
         else:
             if word not in corrected:
-                corrected[word] = _CONTRACTIONS.get(word) or _CHAT.get(word) or _correct(word, known, by_length)
+                corrected[word] = CONTRACTIONS.get(word) or CHAT.get(word) or _correct(word, known, by_length)
             replacement = corrected[word]
         if replacement is not None:
             if original[:1].isupper():

@@ -412,6 +412,8 @@ def fragment_decision(
 # "and for 31058"): the goal, the label to keep ("to stay low risk"; a label the next one is not predicted is
 # answered as such) and the count, never a label the last instance's own prediction named.
 _KEPT = ("target_label", "kept_label", "number_of_iterations")
+# "and the other kelp one, 4412?": words that say which one is meant, never a change to kelp
+_OTHER_ONE = re.compile(r"\bother\s+(?:[\w-]+\s+)?one\b", re.IGNORECASE)
 
 
 def kept_arguments(
@@ -425,6 +427,6 @@ def kept_arguments(
         return None
     kept = {k: calls[-1].arguments[k] for k in _KEPT if k in calls[-1].arguments}
     instance = extract_instance(text, schema)
-    if not kept or not isinstance(instance, int) or isinstance(instance, bool):
+    if not isinstance(instance, int) or isinstance(instance, bool) or not (kept or _OTHER_ONE.search(text)):
         return None
     return {**kept, "instance": instance}

@@ -381,7 +381,8 @@ def replaced_word(text: str, history: Sequence[Message], schema: HostSchema | No
 
 
 _AMOUNT = re.compile(
-    r"\d\s?(?:%|(?:times|less|more|fewer|lower|higher|smaller|larger|bigger|percent|points?|years?|units?)\b)",
+    r"\d\s?(?:%|(?:times|less|more|fewer|lower|higher|smaller|larger|bigger|percent|points?|years?|units?)\b)"
+    r"|^\W*(?:and\s+)?another\s+\d",  # "another 5 on top of that": a further step of the change in focus
     re.IGNORECASE,
 )
 

@@ -231,6 +231,7 @@ REASONS = re.compile(
 
 # what a rate or count in a group may be read as before it is read as the group's records
 _COUNTABLE = (None, "get_prediction", "get_model_performance", "get_data_information")
+_ONE_INSTANCE_SEARCHES = ("explain_how_to_still_be_this", "explain_how_to_be_that")
 
 
 def outcome_decision(
@@ -323,6 +324,7 @@ def outcome_decision(
             decision.function == "get_data_information"
             or unsure
             or (decision.function == "get_model_performance" and extract_metric(text) is None)
+            or decision.function in _ONE_INSTANCE_SEARCHES  # "how many ... does it keep X": no one instance's search
         )
         and "get_prediction" in names
         and counts_predictions(text, schema)

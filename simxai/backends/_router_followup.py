@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from simxai._last_tried import added_change, from_last_tried
 from simxai.backends._router_arguments import counts_predictions
 from simxai.backends._router_by_category import compared_groups
 from simxai.backends._router_decision import Decision
@@ -46,6 +47,7 @@ from simxai.followup import (
     same_question,
     shifted_condition,
 )
+from simxai.followup_calls import successful_calls
 from simxai.followup_context import (
     asks_overall,
     continued_group,
@@ -157,8 +159,13 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
     if schema is None:
         return None
     step = repeated_step(text, previous, schema) or repeated_value(text, previous, schema) or _mirrored(text, previous)
+    if step is None and (focus_call := _added_change_alone(previous, history)) is not None:
+        # "and 30?" after "... and guests down to 40" was added to a scenario: that change again, the rest kept
+        alone = repeated_step(text, focus_call, schema) or repeated_value(text, focus_call, schema)
+        step = {**previous.arguments["changes"], **alone} if alone is not None else None
     if step is not None:  # "and 10?" after "what if bmi were 5 higher" or "... 80", when 10 is no id
-        return Decision(previous.name, 1.0, True, arguments={"changes": step})
+        # "another 5 on top of that": from the value the what-if just tried
+        return Decision(previous.name, 1.0, True, arguments={"changes": from_last_tried(text, step, previous)})
     if asks_overall(text, schema.instance_noun) and previous.arguments.get("group") not in (None, "all"):
         # "and overall?" after a metric on a group: the same metric on all the data
         rest = {k: v for k, v in previous.arguments.items() if k != "group"}
@@ -408,3 +415,14 @@ def about_the_person_in_focus(text: str, history: Sequence[Message]) -> bool:
         return False
     instance = previous.arguments.get("instance")
     return isinstance(instance, int | dict) and not isinstance(instance, bool)
+
+
+def _added_change_alone(previous: LastCall, history: Sequence[Message]) -> LastCall | None:
+    """The last what-if with only the change it added to the scenario before it (`simxai._last_tried.added_change`)."""
+    calls = successful_calls(history)
+    next(calls, None)
+    before = next((c for c in calls if c.name == "explain_what_if"), None)
+    added = added_change(previous, before)
+    if added is None:
+        return None
+    return LastCall(previous.name, {**previous.arguments, "changes": dict([added])}, previous.output)

@@ -5,13 +5,16 @@ readers); the function is asked by the rest of the turn. The selector is given t
 (`without_going_back`): "back to the first one: why is it a rebind" is "why is it a rebind" about the first one, and
 the words of going back carry no function of their own. `goes_back_to_one` tells that the turn is about one instance
 of the dialogue (a question such as "which of its parts matter?" is then that instance's, not the model's).
+`with_reference_as_pronoun` gives the selector "it" for "the other one" / "the first one" said as the subject or
+object of a question ("what holds the other one at shelve" is "what holds it at shelve"): which one is meant is read
+by the dialogue's readers, and the word "other" is no contrast of classes for the selector to weigh ("why not ...").
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["goes_back_to_one", "without_going_back"]
+__all__ = ["goes_back_to_one", "with_reference_as_pronoun", "without_going_back"]
 
 # "back to the first one", "going back to the other visit"
 _BACK_TO_ONE = re.compile(
@@ -25,6 +28,13 @@ _OPENING = re.compile(
     re.IGNORECASE,
 )
 _MIN_REST_WORDS = 2
+# "the other one", "the first one" followed by more of the question ("why is the first one rebind"); not after a
+# word that makes it a class ("why not the other one", "make it the other one", "to the first one", "as the other one")
+_REFERENCE = re.compile(
+    r"(?<!\bnot\s)(?<!\bbe\s)(?<!\bit\s)(?<!\bto\s)(?<!\binto\s)(?<!\bas\s)(?<!\bthan\s)(?<!\bor\s)"
+    r"\bthe\s+(?:other|first|second|third|last|previous|earlier)\s+one\b(?=\s+[a-z])",
+    re.IGNORECASE,
+)
 
 
 def goes_back_to_one(text: str) -> bool:
@@ -38,3 +48,8 @@ def without_going_back(text: str) -> str:
     if match is None or len(match.group("rest").split()) < _MIN_REST_WORDS:
         return text
     return match.group("rest")
+
+
+def with_reference_as_pronoun(text: str) -> str:
+    """`text` with "the other one" / "the first one" inside a question read as "it" (module doc)."""
+    return _REFERENCE.sub("it", text)

@@ -52,6 +52,11 @@ CHANGE_FILLER = _FILLER | frozenset(
 )
 
 
+# "the other one", "the other LABEL one", "the other cloth one" said before an id: a description of the id that
+# follows it (one word at most between "other" and "one"), which asks nothing of its own
+_OTHER_ONE = re.compile(r"\b(?:the\s+)?other\s+(?:[A-Za-z]+\s+)?one\b(?=\W*(?:[a-z]+\s+)?(?:NUM|INSTANCE)\b)")
+
+
 def only_fillers(masked: str, fillers: frozenset[str]) -> bool:
     """Whether every word of a masked turn is one of `fillers` (the placeholders taken out first by the caller)."""
     return all(w.lower() in fillers or w in fillers for w in re.findall(r"[A-Za-z']+|%", masked))
@@ -73,6 +78,9 @@ def only_names_instance(masked: str, schema: HostSchema | None, text: str | None
     if re.search(r"\bhow\s+sure\b", masked, re.IGNORECASE):
         return False  # "how sure is it about order 7020?": how confident the model is, a question of its own
     noun = schema.instance_noun.lower() if schema is not None and schema.instance_noun else ""
+    if re.search(r"\b(?:NUM|INSTANCE)\b", masked):
+        # "and the other one, 4412?", "and the other LABEL one, NUM": which one is meant, then its id
+        masked = _OTHER_ONE.sub(" ", masked)
     words = re.findall(r"[A-Za-z']+", masked)
     other = [w for w in words if not (w in _FILLER or w.lower() in _FILLER or w.lower() in (noun, noun + "s"))]
     if not other:

@@ -14,12 +14,13 @@ import re
 from collections.abc import Callable, Sequence
 
 from simxai.backends._router_decision import Decision, metric_named, names_metric
-from simxai.backends._router_going_back import without_going_back
+from simxai.backends._router_going_back import with_reference_as_pronoun, without_going_back
 from simxai.backends._router_masking import mask, selector_text
 from simxai.backends._router_similarity import SIMILARITY_THRESHOLD, SpecIndex, for_similarity
 from simxai.backends._router_unsure import fit_options
 from simxai.backends.base import CompletionRequest
 from simxai.backends.router_model import SelectorModel
+from simxai.hosts.base import HostSchema
 from simxai.registry import FunctionSpec
 
 __all__ = ["selector_decision"]
@@ -39,6 +40,8 @@ def selector_decision(
     is the router's clarification threshold and `index_of` the index of the specs' texts (built once per set).
     """
     text = without_going_back(text)  # "back to the first one: why is it a rebind": the question is the rest
+    text = with_reference_as_pronoun(text)  # "why is the other one late": "why is it late"
+    text = with_class_as_verb(text, request.host)  # "what would clear it": "what would make it clear"
     known = set(selector.classes)
     registered = [s.name for s in request.functions]
     allowed = frozenset({*(n for n in registered if n in known), _NONE})
@@ -73,3 +76,15 @@ def selector_decision(
         # members on the silver plan wind up with a surcharge?" when the selector is unsure of it)
         return Decision(None, confidence, True)
     return metric_named(Decision(top, confidence, confident, runner_up=runner_up), text, request.host)
+
+
+def with_class_as_verb(text: str, schema: HostSchema | None) -> str:
+    """`text` with a class said as a verb of the instance ("what would open it", "what could clear her") read as
+    making it that class ("what would make it open"), the wording the selector knows for a counterfactual. Read for
+    the selector only, not in its masking: the training texts stay as the shipped selector read them.
+    """
+    if schema is None or not schema.class_names:
+        return text
+    names = "|".join(re.escape(c) for c in sorted(schema.class_names, key=len, reverse=True))
+    pattern = rf"\b(would|could|will|can)\s+({names})\s+(it|him|her|them|this\s+one|that\s+one)\b"
+    return re.sub(pattern, r"\1 make \3 \2", text, flags=re.IGNORECASE)

@@ -33,6 +33,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from simxai._chat_spellings import spelled_out
 from simxai.backends._dialogue_focus import listed_instances, subject_decision
 from simxai.backends._dialogue_followup import (
     answer_or_question,
@@ -207,7 +208,8 @@ class RouterBackend(Backend):
         if not specs or request.tool_choice == "none":
             return self._reply(text, request.functions, request.host)
         said = text  # as written, for quoting back: normalize folds accents ("schön" -> "schon")
-        text = normalize(text, request.host, known_words(request.functions))
+        # "n 40?", "& salinity 30", "y?", "cut back to one": the router's, not `normalize`'s (the training texts)
+        text = normalize(spelled_out(text, request.host), request.host, known_words(request.functions))
         text, question = reread(text, history, request.host)  # "no, I meant 14", "and the opposite?", "bmi"
         text = with_neighbour_named(text, history, request.host)  # "and the next one": the id after the one in focus
         if question is not None:

@@ -197,9 +197,10 @@ def _numeric_change(text: str, mention: FeatureMention, worded: bool) -> ChangeV
     if match:
         down = match.group("verb").lower().startswith(("subtract", "tak", "took", "knock", "shav"))
         return _signed("-" if down and not match.group("on") else "+", match.group("n"), bool(match.group("pct")))
-    # "lose 5 bmi", "gained 10 glucose"
+    # "lose 5 bmi", "gained 10 glucose", "gained 3 kg of weight" (a unit before "of" / "in")
     match = re.search(
-        rf"\b(?P<verb>{inc}|{dec})\s+(?P<n>{_NUM}){pct}\s+(?:points?\s+|units?\s+)?(?:of\s+|in\s+)?{_DET}$",
+        rf"\b(?P<verb>{inc}|{dec})\s+(?P<n>{_NUM}){pct}\s+(?:points?\s+|units?\s+|[a-z]{{1,6}}\s+(?=of\s|in\s))?"
+        rf"(?:of\s+|in\s+)?{_DET}$",
         before,
         re.IGNORECASE,
     )
