@@ -90,15 +90,18 @@ def asked_instead(
     """
     if not decision.confident or decision.function is None or not history:
         return decision
+    takes = {s.name: {p.name for p in s.parameters} for s in request.functions}
     question = group_question_asked(history, request.host)
     if question is not None:
         if own_request(text):
             return decision
-        return _offered(decide(question.before, history[:-2]).function, decision, request)
+        asked = decide(question.before, history[:-2]).function
+        if extract_ids(text, request.host) and "instance" not in takes.get(asked or "", set()):
+            return decision  # "over 30, and what about 305020?": an instance the question's function cannot take
+        return _offered(asked, decision, request)
     previous = last_call(history)
     if previous is None or previous.name in _OWN_SUBJECT or not goes_on_to_one_instance(text, request):
         return decision
-    takes = {s.name: {p.name for p in s.parameters} for s in request.functions}
     function = (
         previous.name if "instance" in takes.get(previous.name, set()) else INSTANCE_COUNTERPART.get(previous.name)
     )

@@ -27,6 +27,8 @@ __all__ = ["selector_decision"]
 
 _NONE = "none"  # the selector's class for a turn that asks for no function
 _SUBJECT = re.compile(r"\b(?:GROUP|INSTANCE)\b")  # what the masking puts for a group or an instance named
+# an instance referred to by its place in the dialogue ("the first one", "the other one"): a subject as well
+_PLACE = re.compile(r"\bthe\s+(?:other|first|second|third|last|previous|earlier)\s+one\b", re.IGNORECASE)
 
 
 def selector_decision(
@@ -69,6 +71,7 @@ def selector_decision(
         and runner_up is not None
         and probabilities.get(_NONE, 0.0) >= probabilities[runner_up]
         and not _SUBJECT.search(mask(text, request.host))
+        and not _PLACE.search(text)
     ):
         # "no function" needs no confidence, and when a turn may ask for nothing at all, asking which
         # function it means is the wrong question: it gets the plain reply that lists what can be asked. A turn

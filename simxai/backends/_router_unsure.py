@@ -109,8 +109,9 @@ def names_one_instance(text: str, masked: str, schema: HostSchema | None) -> boo
 
     A model's global explanation has no instance: a question that names one asks about that instance.
     """
-    if schema is None or "GROUP" in masked or ("NUM" not in masked and "INSTANCE" not in masked):
-        return False  # no number and no text: no instance named (and no extraction to run)
+    if schema is None or "GROUP" in masked or ("INSTANCE" not in masked and not any(c.isdigit() for c in text)):
+        return False  # no digit and no text: no instance named (and no extraction to run); an id glued to a letter
+        # of the instance noun ("R140850") is no NUM of the masked text, but it is a digit
     ids = extract_ids(text, schema)
     quoted = masked.count("INSTANCE")
     return len(ids) + quoted == 1

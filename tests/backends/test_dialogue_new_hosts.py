@@ -126,7 +126,7 @@ async def test_same_for_after_an_unanswered_what_if_is_that_what_if_not_an_older
         hosts["loan"],
         router,
         "what does it predict for applicant 12?",
-        "what if we changed something for her",
+        "what if her income were different",
         "ok same for applicant 30",
     )
     # the what-if still lacks its change: asked again for applicant 30, never applicant 30's prediction

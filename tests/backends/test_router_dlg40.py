@@ -135,7 +135,7 @@ def test_a_loss_or_gain_of_units_of_a_feature_is_a_step(text: str, changes: dict
 _NARROW = "setup = reef and NitrateLevel > 40"
 
 
-@pytest.mark.parametrize("text", ["how many aquariums is that", "how many people is that"])
+@pytest.mark.parametrize("text", ["how many aquariums are in that group", "how many people is that"])
 def test_how_many_of_any_plural_is_that_sizes_the_group(router: RouterBackend, text: str) -> None:
     history = _on_group("get_model_performance", _NARROW, metric="f1")
     question, called = route(router, text, TANKS, history)

@@ -222,7 +222,7 @@ def asked_about(*instances: int) -> list[Message]:
 @pytest.mark.parametrize(
     ("schema", "instances", "text", "expected"),
     [
-        (DEMO, (40, 71, 71), "ok, the first one - why?", 40),
+        (DEMO, (40, 71, 71), "ok, the first one - why is that?", 40),
         (BAKERY, (62060, 62071), "what about the second one, why is it flat", 62071),
     ],
 )
