@@ -167,7 +167,7 @@ async def test_on_a_text_host_a_review_predicted_negative_has_no_positive_to_kee
     review = "this film was a boring waste of time"
     [prediction] = (await _send(sentiment_host, f"'{review}'")).calls
     assert prediction.output["label"] == "negative"
-    turn = await _send(sentiment_host, f"what keeps this review positive? '{review}'")
+    turn = await _send(sentiment_host, f"what would keep this review positive? '{review}'")
     assert turn.calls[0].arguments == {"instance": review, "kept_label": "positive"}
     assert turn.reply.startswith(f'The model predicts negative for the review "{review}" (')
     assert "not positive, so there is no positive to keep" in turn.reply and turn.faithfulness.passed
