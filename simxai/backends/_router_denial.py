@@ -21,10 +21,11 @@ __all__ = ["USER_EXPECTS", "WHY_NEGATED", "denies_a_class"]
 USER_EXPECTS = r"\b(?:i|we|you|they|one)\s+(?:\w+\s+)?expect\w*|\bexpect\w*+(?!\s+to\b)"
 
 _NEGATION = re.compile(r"\b(?:not|no|never|nor|neither|without)\b|n't\b|\b(?:is|was|does|did|do|are|were)nt\b", re.I)
-# A contrast or the user's expectation ("instead of", "the other class", "I expected", "expected it to").
+# A contrast or the user's expectation ("instead of", "the other class", "I expected", "expected it to"); "keep" only
+# as an obstacle ("what keeps 20 from being approved"), not as a class kept ("what keeps it positive").
 _CONTRAST = re.compile(
     r"\b(?:instead|rather|other|opposite|should\w*|supposed|thought|wrong\w*|despite|although|though|"
-    r"stop\w*|keep\w*|kept|prevent\w*|block\w*|hold\w*|held)\b"
+    r"stop\w*|(?:keep\w*|kept)(?=(?:\s+\S+){0,4}?\s+from\b)|prevent\w*|block\w*|hold\w*|held)\b"
     rf"|{USER_EXPECTS}",
     re.IGNORECASE,
 )
