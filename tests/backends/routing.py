@@ -3,6 +3,7 @@ engine's turns on a host and the calls they ran; and an invented host fitted in 
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from simxai import Agent, Turn
@@ -77,5 +78,19 @@ def after(name: str, said: str = "a question", **arguments: object) -> list[Mess
         Message.user(said),
         Message.assistant("", [call]),
         Message.tool(call, '{"result": {}}'),
+        Message.assistant("Done."),
+    ]
+
+
+def what_if_history(
+    said: str, changes: dict[str, Any], tried: dict[str, tuple[Any, Any]] | None, instance: int
+) -> list[Message]:
+    """A what-if's turn, its call and an output that names each feature's old and new value, and a reply."""
+    call = ToolCall(id="call_0", name="explain_what_if", arguments={"instance": instance, "changes": changes})
+    rows = [{"feature": f, "old": old, "new": new} for f, (old, new) in (tried or {}).items()]
+    return [
+        Message.user(said),
+        Message.assistant("", [call]),
+        Message.tool(call, json.dumps({"result": {"changes": rows}})),
         Message.assistant("Done."),
     ]

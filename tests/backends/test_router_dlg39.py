@@ -9,7 +9,6 @@ prediction; "I meant the other paper one: 140533" corrects the book of the last 
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
@@ -17,8 +16,8 @@ import pytest
 from simxai.backends.router import RouterBackend
 from simxai.followup import changed_feature_answer
 from simxai.hosts.base import FeatureSchema, HostSchema
-from simxai.messages import Message, ToolCall
-from tests.backends.routing import after, route
+from simxai.messages import Message
+from tests.backends.routing import after, route, what_if_history
 
 BOOKS = HostSchema(
     name="library book repairs",
@@ -45,15 +44,7 @@ def router() -> RouterBackend:
 def _what_if(
     said: str, changes: dict[str, Any], tried: dict[str, tuple[Any, Any]] | None = None, instance: int = 140520
 ) -> list[Message]:
-    """A what-if's turn, its call and an output that names each feature's old and new value, and a reply."""
-    call = ToolCall(id="call_0", name="explain_what_if", arguments={"instance": instance, "changes": changes})
-    rows = [{"feature": f, "old": old, "new": new} for f, (old, new) in (tried or {}).items()]
-    return [
-        Message.user(said),
-        Message.assistant("", [call]),
-        Message.tool(call, json.dumps({"result": {"changes": rows}})),
-        Message.assistant("Done."),
-    ]
+    return what_if_history(said, changes, tried, instance)
 
 
 _FIRST = _what_if("book 140520 with 5 more torn pages", {"torn_pages": "+5"}, {"torn_pages": (3, 8)})

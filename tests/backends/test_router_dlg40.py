@@ -8,7 +8,6 @@ up change by change ("and 30?", "lower still, 10"), step on from the value tried
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
@@ -20,8 +19,8 @@ from simxai.backends.router import RouterBackend
 from simxai.extraction import extract_changes
 from simxai.followup_context import is_new_request, referred_group
 from simxai.hosts.base import FeatureSchema, HostSchema
-from simxai.messages import Message, ToolCall
-from tests.backends.routing import after, route
+from simxai.messages import Message
+from tests.backends.routing import after, route, what_if_history
 
 TANKS = HostSchema(
     name="hatchery tank inspections",
@@ -48,15 +47,7 @@ def router() -> RouterBackend:
 def _what_if(
     said: str, changes: dict[str, Any], tried: dict[str, tuple[Any, Any]] | None = None, instance: int = 240120
 ) -> list[Message]:
-    """A what-if's turn, its call and an output that names each feature's old and new value, and a reply."""
-    call = ToolCall(id="call_0", name="explain_what_if", arguments={"instance": instance, "changes": changes})
-    rows = [{"feature": f, "old": old, "new": new} for f, (old, new) in (tried or {}).items()]
-    return [
-        Message.user(said),
-        Message.assistant("", [call]),
-        Message.tool(call, json.dumps({"result": {"changes": rows}})),
-        Message.assistant("Done."),
-    ]
+    return what_if_history(said, changes, tried, instance)
 
 
 def _on_group(name: str, group: str, **arguments: object) -> list[Message]:
