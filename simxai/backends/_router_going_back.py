@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["goes_back_to_one", "with_reference_as_pronoun", "without_going_back"]
+__all__ = ["PLACE_REFERENCE", "goes_back_to_one", "with_reference_as_pronoun", "without_going_back"]
 
 # "back to the first one", "going back to the other visit"
 _BACK_TO_ONE = re.compile(
@@ -28,11 +28,13 @@ _OPENING = re.compile(
     re.IGNORECASE,
 )
 _MIN_REST_WORDS = 2
+#: An instance referred to by its place in the dialogue: "the other one", "the first one", "the earlier one".
+PLACE_REFERENCE = r"\bthe\s+(?:other|first|second|third|last|previous|earlier)\s+one\b"
 # "the other one", "the first one" followed by more of the question ("why is the first one rebind"); not after a
 # word that makes it a class ("why not the other one", "make it the other one", "to the first one", "as the other one")
 _REFERENCE = re.compile(
     r"(?<!\bnot\s)(?<!\bbe\s)(?<!\bit\s)(?<!\bto\s)(?<!\binto\s)(?<!\bas\s)(?<!\bthan\s)(?<!\bor\s)"
-    r"\bthe\s+(?:other|first|second|third|last|previous|earlier)\s+one\b(?=\s+[a-z])",
+    rf"{PLACE_REFERENCE}(?=\s+[a-z])",
     re.IGNORECASE,
 )
 

@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from simxai.backends._router_decision import Decision, metric_named, names_metric
-from simxai.backends._router_going_back import with_reference_as_pronoun, without_going_back
+from simxai.backends._router_going_back import PLACE_REFERENCE, with_reference_as_pronoun, without_going_back
 from simxai.backends._router_masking import mask, selector_text
 from simxai.backends._router_similarity import SIMILARITY_THRESHOLD, SpecIndex, for_similarity
 from simxai.backends._router_unsure import fit_options
@@ -28,7 +28,7 @@ __all__ = ["selector_decision"]
 _NONE = "none"  # the selector's class for a turn that asks for no function
 _SUBJECT = re.compile(r"\b(?:GROUP|INSTANCE)\b")  # what the masking puts for a group or an instance named
 # an instance referred to by its place in the dialogue ("the first one", "the other one"): a subject as well
-_PLACE = re.compile(r"\bthe\s+(?:other|first|second|third|last|previous|earlier)\s+one\b", re.IGNORECASE)
+_PLACE = re.compile(PLACE_REFERENCE, re.IGNORECASE)
 
 
 def selector_decision(
