@@ -39,6 +39,7 @@ SET_DIRS = tuple(
         "fresh-2026-12-06ai",
         "fresh-2026-12-06aj",
         "fresh-2026-12-06ak",
+        "fresh-2026-12-06al",
     )
 )  # fmt: skip
 SET_DIR = SET_DIRS[0]
@@ -299,6 +300,12 @@ ORCHID_NUMERIC = (
 )
 ORCHID_CATEGORIES = {"Mix": ("bark", "moss", "pebble")}
 HOSTS: dict[str, dict[str, Any]] = {
+    "telescope": {
+        "ids": range(144001, 144301),
+        "labels": ("sharp", "soft", "fogged"),
+        "features": ("Aperture (mm)", "Cooldown (min)", "nights_since_collimation", "storage_humidity", "FocuserWear", "TripsPerMonth", "Mount"),
+        "categories": {"Mount": ("altaz", "dobsonian", "equatorial")},
+    },
     "demo": {"ids": range(442), "labels": ("stable", "progressing"), "features": DEMO_FEATURES, "categories": {}},
     "sentiment": {"ids": range(120), "labels": ("negative", "positive"), "features": (), "categories": {}},
     "loan": {
@@ -741,6 +748,12 @@ MINIMUMS: dict[str, dict[str, Any]] = {
         "dialogues": 16,
         "per_host": {"demo": 47, "sentiment": 44, "loan": 48, "orchid": 86},
         "dialogues_per_host": {"demo": 3, "sentiment": 2, "loan": 3, "orchid": 8},
+    },
+    "fresh-2026-12-06al": {
+        "requests": 225,
+        "dialogues": 16,
+        "per_host": {"demo": 47, "sentiment": 45, "loan": 47, "telescope": 86},
+        "dialogues_per_host": {"demo": 3, "sentiment": 2, "loan": 3, "telescope": 8},
     },
     "fresh-2026-12-06aj": {
         "requests": 225,
