@@ -192,7 +192,7 @@ def check_reply(hosts):
 def datasets_dir() -> Path:
     """The read-only shared datasets beside the checkout (never copied into the repository)."""
     path = (REPO_ROOT / ".." / "shared" / "datasets").resolve()
-    assert path.is_dir(), f"the shared datasets are not at {path} (see /work/shared/datasets/README.md)"
+    assert path.is_dir(), f"the shared datasets are not at {path} (see ../shared/datasets/README.md)"
     return path
 
 
