@@ -368,6 +368,14 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (4, 6),
         "own_hosts": ("greenhouse", "rink"),
     },
+    # written for training in the forty-first round (dialogue-heavy)
+    "w67": {
+        "folder": "people",
+        "requests": 206,
+        "dialogues": 20,
+        "turns": (5, 6),
+        "own_hosts": ("observatory", "scaffold"),
+    },
 }
 #: The sets whose gold calls each file runs (every other set, in name order, so that old and new sets mix).
 GOLD_CALL_HALVES = (sorted(SETS)[0::2], sorted(SETS)[1::2])
