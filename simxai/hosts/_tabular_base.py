@@ -165,6 +165,7 @@ class TabularBase:
             self.recorded_labels,
             lambda: [self.class_names[i] for i in self._predictions()[0]],
             ids,
+            self.filled.imputation,
         )
         self._smoke_test()
 

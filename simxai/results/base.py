@@ -37,7 +37,8 @@ class Subject(pydantic.BaseModel):
     ids: list[int] | None = None
     #: A group's members in the plural, as the host calls them ("patients"); None: "ids".
     nouns: str | None = None
-    #: A row's features that were missing in the data: `values` holds what the model's imputer fills in there.
+    #: A row's features that were missing in the data (for given values: given as null): `values` holds what the
+    #: model's imputer fills in there.
     #: Left out of the payload when None.
     filled: list[str] | None = None
 
@@ -61,10 +62,17 @@ def filled_note(subject: Subject) -> str:
     names = subject.filled
     said = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
     many = len(names) > 1
+    if subject.kind == "values":  # a custom instance given with nulls: say what was put in their place
+        used = ", ".join(f"{n} = {_shown((subject.values or {}).get(n))}" for n in names)
+        return f" The model's imputer fills in {used}, which {'were' if many else 'was'} not given."
     return (
         f" For {subject.description}, {said} {'were' if many else 'was'} missing in the data; "
         f"the {'values' if many else 'value'} used {'are' if many else 'is'} what the model's imputer fills in."
     )
+
+
+def _shown(value: Any) -> str:
+    return format_number(value) if isinstance(value, int | float) and not isinstance(value, bool) else str(value)
 
 
 def _members(subject: Subject, shown: int = 5) -> str:
