@@ -89,9 +89,20 @@ def test_a_what_if_and_a_counterfactual_on_a_row_with_gaps_say_which_values_were
     assert what_if.endswith(
         "For pot 1001, clay_moisture_pct was missing in the data; the value used is what the model's imputer fills in."
     )
+    # Changing the unrecorded value itself: the imputer's value is the one it changes from, not the one used.
+    moved = host.what_if(host.resolve(1001), {"clay_moisture_pct": 9.0}).render()
+    assert moved.endswith(
+        "For pot 1001, clay_moisture_pct was missing in the data: the value changed from is what the model's "
+        "imputer fills in."
+    )
+    both = host.what_if(host.resolve(1006), {"clay_moisture_pct": 9.0}).render()
+    assert both.endswith(
+        "For pot 1006, glaze was missing in the data; the value used is what the model's imputer fills in. "
+        "clay_moisture_pct was missing in the data: the value changed from is what the model's imputer fills in."
+    )
     other = next(label for label in host.class_names if label != host.predict(host.resolve(1001)).label)
     flip = host.counterfactuals(host.resolve(1001), other, 1, "how_to_be_that").render()
-    assert flip.endswith("the value used is what the model's imputer fills in.")
+    assert flip.endswith("is what the model's imputer fills in.") and "For pot 1001, clay_moisture_pct was" in flip
 
 
 def test_a_complete_row_says_nothing_and_its_payload_has_no_filled_field():
