@@ -191,9 +191,7 @@ class Resolver:
                 nulls.append(self._fillable(feature))
                 continue
             values[feature.name] = self.table.check(feature, value, "instance")
-        given_text = ", ".join(
-            [*(f"{k} = {_text(v)}" for k, v in values.items()), *(f"{n} not given" for n in nulls)]
-        )
+        given_text = ", ".join([*(f"{k} = {_text(v)}" for k, v in values.items()), *(f"{n} not given" for n in nulls)])
         filled = nulls or None
         if base is None:
             missing = [n for n in self.table.names if n not in values and n not in nulls]

@@ -201,7 +201,8 @@ def test_a_custom_instance_may_leave_null_a_value_the_models_imputer_fills():
     )
     # An id with a null: that row's other values, the gap filled the same way.
     row = host.predict(host.resolve({"id": 1002, "clay_moisture_pct": None}))
-    assert row.subject.filled == ["clay_moisture_pct"] and row.subject.values["firing_minutes"] == frame.firing_minutes[1]
+    assert row.subject.filled == ["clay_moisture_pct"]
+    assert row.subject.values["firing_minutes"] == frame.firing_minutes[1]
 
 
 def test_a_null_the_model_does_not_fill_is_refused_naming_what_it_fills():
