@@ -189,8 +189,8 @@ class Imputation:
         if not _same_probabilities(self.model, frame.iloc[rows], filled.iloc[rows]):
             raise UsageError(
                 f"filling the missing values of {', '.join(counts)} as the model's imputer does changes the "
-                "model's probabilities (an imputer with add_indicator, or a model that reads NaN itself); "
-                "fill them in the data the way your model does"
+                "model's probabilities (an imputer with add_indicator, an IterativeImputer with sample_posterior, "
+                "or a model that reads NaN itself); fill them in the data the way your model does"
             )
         return filled
 
