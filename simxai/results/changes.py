@@ -7,7 +7,7 @@ from typing import Any, Literal
 import pydantic
 
 from simxai.results.base import Result, Scalar, Subject, filled_note
-from simxai.results.formatting import _counts, _probabilities, format_number, format_percent
+from simxai.results.formatting import _counts, _probabilities, format_number, format_percent, tie_note
 
 
 class Change(pydantic.BaseModel):
@@ -267,5 +267,6 @@ class WhatIfResult(Result):
             f"For {self.subject.description}, {changes}: the prediction {verdict} {self.new_label} "
             f"(before: {self.old_label}, {_probabilities(self.old_probabilities)}; "
             f"after: {_probabilities(self.new_probabilities)})."
+            + tie_note(self.new_probabilities, self.new_label)
             + filled_note(self.subject, {c.feature for c in self.changes if c.old != c.new})
         )

@@ -7,7 +7,7 @@ from typing import Literal
 import pydantic
 
 from simxai.results.base import Result, Scalar, Subject, _members, filled_note
-from simxai.results.formatting import _counts, _probabilities, format_number, format_percent
+from simxai.results.formatting import _counts, _probabilities, format_number, format_percent, tie_note
 
 
 class PredictionResult(Result):
@@ -38,7 +38,7 @@ class PredictionResult(Result):
             )
         text = (
             f"The model predicts {self.label} for {self.subject.description} "
-            f"(probabilities: {_probabilities(self.probabilities)})."
+            f"(probabilities: {_probabilities(self.probabilities)})." + tie_note(self.probabilities, self.label)
         )
         if self.true_label is not None:
             verdict = "correct" if self.true_label == self.label else "wrong"
