@@ -144,7 +144,11 @@ class LocalExplanationResult(Result):
                 f"The contributions are in probability of {self.label}: from a base value of {base} (the average "
                 f"over the background data) they add up to {output}."
             )
-        return f"The contributions are in the model's own score: from a base value of {base} they add up to {output}."
+        return (
+            f"The contributions are in the model's own score for {self.label}, its raw score before the scores of all "
+            f"the labels become probabilities; positive values favour {self.label}. From a base value of {base} they "
+            f"add up to {output}."
+        )
 
 
 class Importance(pydantic.BaseModel):

@@ -64,7 +64,7 @@ def _by_category(counts: dict[str, dict[str, int]] | None) -> str:
 
 
 def tie_note(probabilities: dict[str, float], label: str) -> str:
-    """ " It is a tie: ..." when another label has exactly the probability of the predicted one, or "".
+    """A sentence ("It is a tie: ...") when another label has exactly the predicted one's probability, or "".
 
     A forest of a few trees ties often (its probabilities are vote shares); the predicted label is then the
     model's own tie-break, which a reply should not present as a clear preference.
