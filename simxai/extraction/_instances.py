@@ -249,4 +249,7 @@ def _explicit_instance(text: str, schema: HostSchema | None) -> InstanceRef | No
     if condition is not None:
         return condition
     custom = _custom_values(text, schema)
-    return custom if custom is not None else value_only_group(text, schema)  # "fells only", "for the fells"
+    if custom is not None:
+        given: dict[str, float | int | str | None] = {**custom}  # (an instance's values may be null; these are not)
+        return given
+    return value_only_group(text, schema)  # "fells only", "for the fells"

@@ -17,6 +17,7 @@ from simxai.hosts._memory import keep_large_allocations_mapped
 from simxai.hosts._tabular_cards import DataCard, ModelCard, OutputCard, scalar
 from simxai.hosts._tabular_checks import (
     ClassNames,
+    bound_by_position,
     check_aliases,
     check_arguments,
     check_class_names,
@@ -24,6 +25,7 @@ from simxai.hosts._tabular_checks import (
     check_features,
     check_model,
     check_named_features,
+    check_names_by_position,
     held_out,
     instance_ids,
     positions,
@@ -165,8 +167,12 @@ class TabularBase:
             self.recorded_labels,
             lambda: [self.class_names[i] for i in self._predictions()[0]],
             ids,
+            self.filled.imputation,
         )
         self._smoke_test()
+        if bound_by_position(class_names, classes):
+            predicted = self._predictions()[0]
+            check_names_by_position(self.class_names, classes, data[target], self._y, predicted)
 
     # ----------------------------------------------------------------------------------------- checks
     def _smoke_test(self) -> None:

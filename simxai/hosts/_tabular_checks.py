@@ -173,6 +173,47 @@ def check_class_names(class_names: ClassNames | None, classes: list[Any]) -> lis
     return checked
 
 
+def bound_by_position(class_names: ClassNames | None, classes: Sequence[Any]) -> bool:
+    """Whether `check_class_names` binds these class names to numeric classes by position (a plain list)."""
+    return (
+        class_names is not None
+        and not isinstance(class_names, Mapping | str)
+        and not all(isinstance(scalar(c), str) for c in classes)
+    )
+
+
+def check_names_by_position(
+    class_names: Sequence[str], classes: Sequence[Any], column: pd.Series, recorded: np.ndarray, predicted: np.ndarray
+) -> None:
+    """Refuse class names bound by position when the target column, holding those names, contradicts the order.
+
+    A target column of names ("crawled", "perfect") beside a model fitted on codes (0, 1, 2) says which code
+    is which name only through the model: under the right binding its predictions agree with the recorded names
+    most often. When another binding agrees on more rows, the list is in another order than `classes_` (for
+    example sorted by name), and every label the host says would be swapped; the error states the binding the
+    data supports so that the user can write it as a mapping, which is then taken as stated.
+    """
+    values = [scalar(c) for c in classes]
+    if not any(isinstance(v, str) and v.strip() not in values for v in column):
+        return  # the target holds the class values themselves: nothing to compare the names with
+    k = len(class_names)
+    agree = np.zeros((k, k), dtype=int)
+    np.add.at(agree, (predicted, recorded), 1)
+    from scipy.optimize import linear_sum_assignment  # scipy comes with scikit-learn; imported only here
+
+    rows, best = linear_sum_assignment(agree, maximize=True)
+    listed, found = int(np.trace(agree)), int(agree[rows, best].sum())
+    if found <= listed:
+        return
+    mapping = ", ".join(f"{v!r}: {class_names[int(j)]}" for v, j in zip(values, best, strict=True))
+    raise UsageError(
+        f"class_names {list(class_names)} bound by position to the model's classes_ {values} contradicts the "
+        f"target column, which holds the names: the model's predictions agree with it on {listed} of "
+        f"{len(recorded)} rows in that order, and on {found} as {{{mapping}}}; write class_names as the mapping "
+        "from each class value to its name"
+    )
+
+
 def instance_ids(data: pd.DataFrame, id_column: str | None, target: str) -> np.ndarray | None:
     """The values of the id column, checked to be distinct integers; None without one."""
     if id_column is None:

@@ -146,7 +146,7 @@ class Table:
             if column.isna().any():
                 raise UsageError(
                     f"feature {name!r} has {int(column.isna().sum())} missing values; "
-                    "fill them in the data, or give a model whose SimpleImputer fills them"
+                    "fill them in the data, or give a model whose imputer fills them"
                 )
             if name in categorical or holds_text(column):
                 raw_values = sorted(pd.unique(column), key=lambda v: (category_name(v), str(type(v))))

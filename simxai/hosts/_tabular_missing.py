@@ -1,12 +1,15 @@
-"""Missing values in a tabular host's data: filled with the value the model's own imputer puts there.
+"""Missing values in a tabular host's data: filled with the values the model's own imputer puts there.
 
 A host needs a value in every cell (the data card's statistics, conditions on groups and the counterfactual
-search read them), but many models are a scikit-learn `Pipeline` whose `SimpleImputer` fills the gaps itself.
-For such a model the host fills each missing cell with that imputer's fitted value (`statistics_`), and checks on
+search read them), but many models are a scikit-learn `Pipeline` whose imputer fills the gaps itself. For such a
+model the host fills each missing cell the way that imputer does: a `SimpleImputer`'s fitted value
+(`statistics_`), or, for a `KNNImputer` or an `IterativeImputer`, the value its `transform` computes for that row
+(the mean of the row's nearest fitted rows, or a prediction from the row's other features). It then checks on
 every row that held a gap that the model's probabilities are the same for the filled row as for the row with the
-gap: the host then explains exactly what the model computes. A gap no readable imputer fills, or a fill that
-would change a prediction (an imputer with `add_indicator`, a model that reads NaN itself), is refused in one
-line naming the feature and what to do.
+gap: the host explains exactly what the model computes. A custom instance with a null value (`Imputation.fill`)
+is filled and checked the same way. A gap no readable imputer fills, or a fill that would change a prediction (an
+imputer with `add_indicator`, a model that reads NaN itself), is refused in one line naming the feature and what
+to do.
 """
 
 from __future__ import annotations
@@ -24,39 +27,64 @@ from simxai.results import format_number
 
 _log = logging.getLogger("simxai.hosts")
 
-
-@dataclass(frozen=True)
-class Fill:
-    """The missing values of one feature and the value the model's imputer puts in their place."""
-
-    feature: str
-    count: int
-    value: Any
-    strategy: str
-
-    def text(self) -> str:
-        """`bmi: 8 missing values, filled with 25.7 (the model's SimpleImputer, median)`."""
-        value = format_number(float(self.value)) if isinstance(self.value, int | float | np.number) else self.value
-        noun = "value" if self.count == 1 else "values"
-        imputer = f"the model's SimpleImputer, {self.strategy}"
-        return f"{self.feature}: {self.count} missing {noun}, filled with {value} ({imputer})"
+#: The scikit-learn imputers whose fill the host reproduces (each fills a row from that row and its fit alone).
+IMPUTERS = ("SimpleImputer", "KNNImputer", "IterativeImputer")
 
 
 @dataclass(frozen=True)
-class Filled:
-    """What was filled in a host's data: one `Fill` per feature that had gaps, and each row's filled features."""
+class Imputer:
+    """One fitted imputer at the head of the model, and the feature columns it reads, in its order."""
 
-    fills: tuple[Fill, ...] = ()
-    cells: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    step: Any
+    columns: tuple[str, ...]
 
-    def sentence(self) -> str:
-        """One sentence for the data card, or "" when nothing was missing."""
-        if not self.fills:
-            return ""
-        return (
-            f" Missing values in the data were filled the way the model fills them: "
-            f"{'; '.join(f.text() for f in self.fills)}; the model's predictions on those rows are unchanged."
-        )
+    @property
+    def kind(self) -> str:
+        return type(self.step).__name__
+
+    def constant(self, feature: str) -> Any | None:
+        """The one value a `SimpleImputer` puts in every gap of `feature`; None for an imputer that fills per row."""
+        if self.kind != "SimpleImputer" or feature not in self.columns:
+            return None
+        value = self.step.statistics_[self.columns.index(feature)]
+        return None if isinstance(value, float) and np.isnan(value) else value
+
+    def fills(self) -> tuple[str, ...]:
+        """The features whose gaps this imputer fills (a column that was empty when it was fitted is dropped)."""
+        if self.kind == "SimpleImputer":
+            return tuple(c for c in self.columns if self.constant(c) is not None)
+        return tuple(n for n in self._names_out() if n in self.columns)
+
+    def how(self) -> str:
+        """How the imputer fills a gap, for the data card and the log ("SimpleImputer, median")."""
+        if self.kind == "SimpleImputer":
+            return f"SimpleImputer, {self.step.strategy}"
+        if self.kind == "KNNImputer":
+            weights = "weighted by distance" if self.step.weights == "distance" else "the mean"
+            return f"KNNImputer, {weights} of the {self.step.n_neighbors} nearest rows it was fitted on"
+        given = self.step.estimator
+        estimator = "BayesianRidge" if given is None else type(given).__name__  # scikit-learn's default
+        return f"IterativeImputer, predicted from the row's other features by its {estimator}"
+
+    def _names_out(self) -> list[str]:
+        return [str(n) for n in self.step.get_feature_names_out(list(self.columns))]
+
+    def fill(self, frame: pd.DataFrame) -> dict[str, pd.Series]:
+        """{feature: its column with every gap this imputer fills filled} for the features of `frame` with gaps."""
+        part = frame[list(self.columns)]
+        if not part.isna().any().any():
+            return {}
+        given = part if hasattr(self.step, "feature_names_in_") else part.to_numpy()
+        out = np.asarray(self.step.transform(given), dtype=object)
+        columns: dict[str, pd.Series] = {}
+        for j, name in enumerate(self._names_out()):
+            if name not in self.columns or not part[name].isna().any():
+                continue
+            values = pd.Series(out[:, j], index=part.index)
+            if pd.api.types.is_numeric_dtype(part[name]):
+                values = values.astype(float)
+            columns[name] = part[name].where(part[name].notna(), values)
+        return columns
 
 
 def _column_names(columns: Any, names: Sequence[str]) -> list[str] | None:
@@ -78,28 +106,34 @@ def _column_names(columns: Any, names: Sequence[str]) -> list[str] | None:
     return None
 
 
-def imputed_values(step: Any, names: Sequence[str]) -> dict[str, tuple[Any, str]]:
-    """{feature: (value, strategy)} for the features whose gaps a fitted `SimpleImputer` at the head of `step`
-    fills: the step itself, the first step of a `Pipeline`, or the transformers of a `ColumnTransformer`.
+def find_imputers(step: Any, names: Sequence[str]) -> list[Imputer]:
+    """The fitted imputers (`IMPUTERS`) at the head of `step`: the step itself, the first step of a `Pipeline`,
+    or the transformers of a `ColumnTransformer`, each with the feature columns it reads.
     """
     kind = type(step).__name__
-    if kind == "SimpleImputer" and hasattr(step, "statistics_"):
+    if kind in IMPUTERS and hasattr(step, "n_features_in_"):
         seen = [str(n) for n in getattr(step, "feature_names_in_", names)]
-        return {
-            n: (v, str(step.strategy))
-            for n, v in zip(seen, step.statistics_, strict=False)
-            if not (isinstance(v, float) and np.isnan(v))
-        }
+        return [Imputer(step, tuple(seen))] if len(seen) == step.n_features_in_ else []
     if kind == "Pipeline" and getattr(step, "steps", None):
-        return imputed_values(step.steps[0][1], names)
+        return find_imputers(step.steps[0][1], names)
     if kind == "ColumnTransformer" and hasattr(step, "transformers_"):
-        found: dict[str, tuple[Any, str]] = {}
+        found: list[Imputer] = []
         for _, transformer, columns in step.transformers_:
             selected = _column_names(columns, names)
             if selected and not isinstance(transformer, str):
-                found.update(imputed_values(transformer, selected))
+                found.extend(find_imputers(transformer, selected))
         return found
-    return {}
+    return []
+
+
+def imputed_values(step: Any, names: Sequence[str]) -> dict[str, tuple[Any, str]]:
+    """{feature: (value, strategy)} for the features whose gaps a `SimpleImputer` at the head of `step` fills."""
+    return {
+        f: (imputer.constant(f), str(imputer.step.strategy))
+        for imputer in find_imputers(step, names)
+        if imputer.kind == "SimpleImputer"
+        for f in imputer.fills()
+    }
 
 
 def _same_probabilities(model: Any, before: pd.DataFrame, after: pd.DataFrame) -> bool:
@@ -110,39 +144,115 @@ def _same_probabilities(model: Any, before: pd.DataFrame, after: pd.DataFrame) -
     return bool(np.allclose(gaps, np.asarray(model.predict_proba(after), dtype=float), rtol=0, atol=1e-9))
 
 
+@dataclass(frozen=True)
+class Imputation:
+    """The model's imputers, keyed by the features they fill: fills the gaps of data or of a custom instance."""
+
+    model: Any
+    imputers: Mapping[str, Imputer] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, model: Any, names: Sequence[str]) -> Imputation:
+        by_feature: dict[str, Imputer] = {}
+        for imputer in find_imputers(model, names):
+            for feature in imputer.fills():
+                by_feature.setdefault(feature, imputer)
+        return cls(model, by_feature)
+
+    @property
+    def features(self) -> tuple[str, ...]:
+        """The features whose missing values the model fills."""
+        return tuple(self.imputers)
+
+    def fill(self, frame: pd.DataFrame) -> pd.DataFrame:
+        """`frame` with each gap filled as the model's imputer fills it, checked on the rows that had one.
+
+        Raises:
+            UsageError: a feature with gaps no imputer fills, or a fill that changes the model's probabilities.
+        """
+        gaps = frame.isna()
+        counts = {str(c): int(n) for c, n in gaps.sum().items() if n}
+        for feature, n in counts.items():
+            if feature not in self.imputers:
+                raise UsageError(
+                    f"feature {feature!r} has {n} missing {'value' if n == 1 else 'values'} and the model has no "
+                    f"imputer for it ({', '.join(IMPUTERS)}, as the first step of a Pipeline or in a "
+                    "ColumnTransformer); fill them in the data the way your model does, or put an imputer in its "
+                    "pipeline"
+                )
+        filled = frame.copy()
+        for imputer in dict.fromkeys(self.imputers[f] for f in counts):
+            for name, column in imputer.fill(frame).items():
+                if name in counts and self.imputers[name] is imputer:
+                    filled[name] = column
+        rows = np.flatnonzero(gaps.to_numpy().any(axis=1))
+        if not _same_probabilities(self.model, frame.iloc[rows], filled.iloc[rows]):
+            raise UsageError(
+                f"filling the missing values of {', '.join(counts)} as the model's imputer does changes the "
+                "model's probabilities (an imputer with add_indicator, an IterativeImputer with sample_posterior, "
+                "or a model that reads NaN itself); fill them in the data the way your model does"
+            )
+        return filled
+
+
+@dataclass(frozen=True)
+class Fill:
+    """The missing values of one feature and how the model's imputer fills them (`value` None: per row)."""
+
+    feature: str
+    count: int
+    value: Any
+    strategy: str
+
+    def text(self) -> str:
+        """`bmi: 8 missing values, filled with 25.7 (the model's SimpleImputer, median)`."""
+        noun = "value" if self.count == 1 else "values"
+        if self.value is None:
+            return f"{self.feature}: {self.count} missing {noun}, filled per row (the model's {self.strategy})"
+        number = isinstance(self.value, int | float | np.number)
+        value = format_number(float(self.value)) if number else self.value
+        return f"{self.feature}: {self.count} missing {noun}, filled with {value} (the model's {self.strategy})"
+
+
+@dataclass(frozen=True)
+class Filled:
+    """What was filled in a host's data: one `Fill` per feature that had gaps, each row's filled features, and the
+    model's imputation (which also fills a custom instance's null values).
+    """
+
+    fills: tuple[Fill, ...] = ()
+    cells: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    imputation: Imputation | None = None
+
+    def sentence(self) -> str:
+        """One sentence for the data card, or "" when nothing was missing."""
+        if not self.fills:
+            return ""
+        return (
+            f" Missing values in the data were filled the way the model fills them: "
+            f"{'; '.join(f.text() for f in self.fills)}; the model's predictions on those rows are unchanged."
+        )
+
+
 def fill_missing(model: Any, frame: pd.DataFrame) -> tuple[pd.DataFrame, Filled]:
     """`frame` with every missing cell filled as the model's imputer fills it, and what was filled.
 
     Raises:
-        UsageError: a feature with gaps that no readable `SimpleImputer` of the model fills, or a fill that
-            changes the model's probabilities on a row that had a gap.
+        UsageError: a feature with gaps that no readable imputer of the model fills, or a fill that changes the
+            model's probabilities on a row that had a gap.
     """
+    names = [str(c) for c in frame.columns]
+    imputation = Imputation.of(model, names)
     gaps = frame.isna()
     counts = {str(c): int(n) for c, n in gaps.sum().items() if n}
     if not counts:
-        return frame, Filled()
-    imputed = imputed_values(model, [str(c) for c in frame.columns])
-    for feature, n in counts.items():
-        if feature not in imputed:
-            raise UsageError(
-                f"feature {feature!r} has {n} missing values and the model has no SimpleImputer for it "
-                "(as the first step of a Pipeline or in a ColumnTransformer); fill them in the data the way "
-                "your model does, or put a SimpleImputer in its pipeline"
-            )
-    filled = frame.copy()
-    for feature in counts:
-        value = imputed[feature][0]
-        filled[feature] = filled[feature].where(filled[feature].notna(), value)
-    rows = np.flatnonzero(gaps.to_numpy().any(axis=1))
-    if not _same_probabilities(model, frame.iloc[rows], filled.iloc[rows]):
-        raise UsageError(
-            f"filling the missing values of {', '.join(counts)} with the model's SimpleImputer values changes "
-            "the model's probabilities (an imputer with add_indicator, or a model that reads NaN itself); "
-            "fill them in the data the way your model does"
-        )
-    fills = tuple(Fill(f, n, imputed[f][0], imputed[f][1]) for f, n in counts.items())
+        return frame, Filled(imputation=imputation)
+    filled = imputation.fill(frame)
+    fills = tuple(
+        Fill(f, n, imputation.imputers[f].constant(f), imputation.imputers[f].how()) for f, n in counts.items()
+    )
     for fill in fills:
         _log.warning("data: %s; the model's predictions on those rows are unchanged", fill.text())
-    names = [str(c) for c in frame.columns]
+    rows = np.flatnonzero(gaps.to_numpy().any(axis=1))
     cells = {int(r): tuple(n for n, gap in zip(names, gaps.iloc[r], strict=True) if gap) for r in rows}
-    return filled, Filled(fills, cells)
+    return filled, Filled(fills, cells, imputation)

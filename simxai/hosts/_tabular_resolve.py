@@ -9,8 +9,9 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from simxai.exceptions import ArgumentError
-from simxai.hosts._tabular_data import Table, Value
+from simxai.exceptions import ArgumentError, UsageError
+from simxai.hosts._tabular_data import Feature, Table, Value
+from simxai.hosts._tabular_missing import Imputation
 from simxai.hosts.base import HostSchema, InstanceRef, Selection, fraction_range, plural
 from simxai.instances import CONDITION_HELP, Clause, parse_condition
 from simxai.results import Subject, format_number
@@ -31,6 +32,7 @@ class Resolver:
         recorded: the recorded label name of every row.
         predicted: returns the predicted label name of every row (computed on first use).
         ids: each row's instance id (an id column's values); by default the row positions 0..n-1.
+        imputation: the model's imputers, which fill the null values of a custom instance (None: none).
     """
 
     def __init__(
@@ -41,8 +43,10 @@ class Resolver:
         recorded: Sequence[str],
         predicted: Callable[[], Sequence[str]],
         ids: np.ndarray | None = None,
+        imputation: Imputation | None = None,
     ) -> None:
         self.table = table
+        self._imputation = imputation
         self._ids = ids
         self._where = {int(v): i for i, v in enumerate(ids)} if ids is not None else None
         self.schema = schema
@@ -173,6 +177,7 @@ class Resolver:
     def _values(self, given: Mapping[str, Any]) -> Subject:
         base: int | None = None
         values: dict[str, Value] = {}
+        nulls: list[str] = []
         for key, value in given.items():
             if str(key).strip().lower() == "id":
                 if base is not None:
@@ -180,12 +185,16 @@ class Resolver:
                 base = self._base_id(value)
                 continue
             feature = self.table.lookup(str(key), "instance")
-            if feature.name in values:
+            if feature.name in values or feature.name in nulls:
                 raise ArgumentError(f"{feature.name} is given twice", argument="instance")
+            if value is None:
+                nulls.append(self._fillable(feature))
+                continue
             values[feature.name] = self.table.check(feature, value, "instance")
-        given_text = ", ".join(f"{k} = {_text(v)}" for k, v in values.items())
+        given_text = ", ".join([*(f"{k} = {_text(v)}" for k, v in values.items()), *(f"{n} not given" for n in nulls)])
+        filled = nulls or None
         if base is None:
-            missing = [n for n in self.table.names if n not in values]
+            missing = [n for n in self.table.names if n not in values and n not in nulls]
             if missing:
                 raise ArgumentError(
                     f"a custom {self.noun} needs a value for every feature; missing: {', '.join(missing)}",
@@ -194,11 +203,58 @@ class Resolver:
                     "or an id plus the values to change",
                     missing=missing,
                 )
-            return Subject(kind="values", description=f"a {self.noun} with {given_text}", values=dict(values))
-        if not values:
+            values = self._impute(values, nulls)
+            description = f"a {self.noun} with {given_text}"
+            return Subject(kind="values", description=description, values=dict(values), filled=filled)
+        if not values and not nulls:
             return self.row(base)
-        full = {**self.table.row_values(self.position(base)), **values}
-        return Subject(kind="values", description=f"{self.noun} {base} with {given_text}", id=base, values=dict(full))
+        full = self._impute({**self.table.row_values(self.position(base)), **values}, nulls)
+        description = f"{self.noun} {base} with {given_text}"
+        return Subject(kind="values", description=description, id=base, values=dict(full), filled=filled)
+
+    def _fillable(self, feature: Feature) -> str:
+        """The name of a feature given as null, when the model's imputer fills it.
+
+        Raises:
+            ArgumentError: the model fills no missing value of the feature, naming what it does fill.
+        """
+        fills = self._imputation.features if self._imputation is not None else ()
+        if feature.name in fills:
+            return feature.name
+        valid = (
+            f"one of {', '.join(feature.categories)}"
+            if feature.kind == "categorical"
+            else f"a number (observed {format_number(feature.min or 0)} to {format_number(feature.max or 0)})"
+        )
+        listed = fills[0] if len(fills) == 1 else f"{', '.join(fills[:-1])} and {fills[-1]}"
+        others = f" (it fills missing values of {listed} only)" if fills else " (it has no imputer)"
+        raise ArgumentError(
+            f"{feature.name} is null, but the model does not fill a missing {feature.name}{others}; give {valid}",
+            argument="instance",
+            valid=valid,
+        )
+
+    def _impute(self, values: dict[str, Value], nulls: Sequence[str]) -> dict[str, Value]:
+        """`values` with each of `nulls` filled as the model's imputer fills it (checked on the model's output).
+
+        Raises:
+            ArgumentError: a fill that would change the model's probabilities.
+        """
+        if not nulls or self._imputation is None:
+            return values
+        placeholder = {f.name: f.categories[0] if f.kind == "categorical" else 0.0 for f in self.table.features}
+        frame = self.table.frame([{**placeholder, **values}])
+        for name in nulls:
+            frame[name] = pd.Series([np.nan], dtype=frame[name].dtype if frame[name].dtype != bool else object)
+        try:
+            filled = self._imputation.fill(frame)
+        except UsageError as exc:
+            raise ArgumentError(
+                f"{', '.join(nulls)} cannot be left null: {exc}",
+                argument="instance",
+                valid=f"values for all {len(self.table.names)} features ({', '.join(self.table.names)})",
+            ) from exc
+        return {**values, **{n: self.table.value_column(self.table.by_name[n], filled)[0] for n in nulls}}
 
     def _group(self, text: str) -> Selection:
         clauses = parse_condition(text, self.schema)

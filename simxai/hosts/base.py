@@ -117,8 +117,8 @@ def fraction_range(low: float | None, high: float | None) -> bool:
 METRICS: tuple[str, ...] = ("accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all")
 
 #: How a function argument refers to an instance: a row id, a text, a condition selecting a group,
-#: or feature values (all of them for a custom instance).
-InstanceRef = int | str | dict[str, float | int | str]
+#: or feature values (all of them for a custom instance; null for a value the model's imputer fills in).
+InstanceRef = int | str | dict[str, float | int | str | None]
 
 #: A what-if change: a number sets the feature; a string like "+5", "-5", "+10%" or "*1.5" changes it
 #: relative to its current value; any other string sets a categorical value (or, for text, a word).

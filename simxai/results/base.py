@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Collection, Sequence
 from typing import Any, Literal
 
 import pydantic
@@ -37,7 +38,8 @@ class Subject(pydantic.BaseModel):
     ids: list[int] | None = None
     #: A group's members in the plural, as the host calls them ("patients"); None: "ids".
     nouns: str | None = None
-    #: A row's features that were missing in the data: `values` holds what the model's imputer fills in there.
+    #: A row's features that were missing in the data (for given values: given as null): `values` holds what the
+    #: model's imputer fills in there.
     #: Left out of the payload when None.
     filled: list[str] | None = None
 
@@ -54,17 +56,42 @@ class Subject(pydantic.BaseModel):
         return self.kind != "group"
 
 
-def filled_note(subject: Subject) -> str:
-    """A sentence saying which of a row's values were missing and are shown as the model's imputer fills them, or ""."""
+def filled_note(subject: Subject, changed: Collection[str] = ()) -> str:
+    """A sentence saying which of a row's values were missing and are shown as the model's imputer fills them, or "".
+
+    A feature in `changed` (a what-if or counterfactual changes it) is said to be filled in the value it is
+    changed *from*: the value used after the change is the one asked for.
+    """
     if not subject.filled:
         return ""
-    names = subject.filled
-    said = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-    many = len(names) > 1
-    return (
-        f" For {subject.description}, {said} {'were' if many else 'was'} missing in the data; "
-        f"the {'values' if many else 'value'} used {'are' if many else 'is'} what the model's imputer fills in."
-    )
+    if subject.kind == "values":  # a custom instance given with nulls: say what was put in their place
+        used = ", ".join(f"{n} = {_shown((subject.values or {}).get(n))}" for n in subject.filled)
+        return f" The model's imputer fills in {used}, which {'were' if len(subject.filled) > 1 else 'was'} not given."
+    kept = [n for n in subject.filled if n not in changed]
+    moved = [n for n in subject.filled if n in changed]
+    note = ""
+    if kept:
+        many = len(kept) > 1
+        note += (
+            f" For {subject.description}, {_listed(kept)} {'were' if many else 'was'} missing in the data; "
+            f"the {'values' if many else 'value'} used {'are' if many else 'is'} what the model's imputer fills in."
+        )
+    if moved:
+        many = len(moved) > 1
+        note += (
+            f" {'For ' + subject.description + ', ' if not kept else ''}{_listed(moved)} "
+            f"{'were' if many else 'was'} missing in the data: the {'values' if many else 'value'} changed from "
+            f"{'are' if many else 'is'} what the model's imputer fills in."
+        )
+    return note
+
+
+def _listed(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _shown(value: Any) -> str:
+    return format_number(value) if isinstance(value, int | float) and not isinstance(value, bool) else str(value)
 
 
 def _members(subject: Subject, shown: int = 5) -> str:

@@ -7,7 +7,7 @@ from typing import Any, Literal
 import pydantic
 
 from simxai.results.base import Result, Scalar, Subject, filled_note
-from simxai.results.formatting import _counts, _probabilities, format_number, format_percent
+from simxai.results.formatting import _counts, _probabilities, format_number, format_percent, tie_note
 
 
 class Change(pydantic.BaseModel):
@@ -151,7 +151,8 @@ class CounterfactualResult(Result):
             options.append(f"({i}) {changes} (then {cf.label}, {format_percent(cf.probability)})")
         lead = "It would predict" if self.question == "why_not" else "To get"
         verb = f" {self.target_label} if you" if self.question == "why_not" else f" {self.target_label}:"
-        return f"{head} {lead}{verb} " + "; or ".join(options) + "." + filled_note(self.subject)
+        changed = {c.feature for cf in self.counterfactuals for c in cf.changes}
+        return f"{head} {lead}{verb} " + "; or ".join(options) + "." + filled_note(self.subject, changed)
 
 
 class FeatureRange(pydantic.BaseModel):
@@ -265,5 +266,7 @@ class WhatIfResult(Result):
         return (
             f"For {self.subject.description}, {changes}: the prediction {verdict} {self.new_label} "
             f"(before: {self.old_label}, {_probabilities(self.old_probabilities)}; "
-            f"after: {_probabilities(self.new_probabilities)})." + filled_note(self.subject)
+            f"after: {_probabilities(self.new_probabilities)})."
+            + tie_note(self.new_probabilities, self.new_label)
+            + filled_note(self.subject, {c.feature for c in self.changes if c.old != c.new})
         )

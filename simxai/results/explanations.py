@@ -7,7 +7,7 @@ from typing import Literal
 import pydantic
 
 from simxai.results.base import Result, Scalar, Subject, _members, filled_note
-from simxai.results.formatting import _counts, _probabilities, format_number, format_percent
+from simxai.results.formatting import _counts, _probabilities, format_number, format_percent, tie_note
 
 
 class PredictionResult(Result):
@@ -38,7 +38,7 @@ class PredictionResult(Result):
             )
         text = (
             f"The model predicts {self.label} for {self.subject.description} "
-            f"(probabilities: {_probabilities(self.probabilities)})."
+            f"(probabilities: {_probabilities(self.probabilities)})." + tie_note(self.probabilities, self.label)
         )
         if self.true_label is not None:
             verdict = "correct" if self.true_label == self.label else "wrong"
@@ -144,7 +144,11 @@ class LocalExplanationResult(Result):
                 f"The contributions are in probability of {self.label}: from a base value of {base} (the average "
                 f"over the background data) they add up to {output}."
             )
-        return f"The contributions are in the model's own score: from a base value of {base} they add up to {output}."
+        return (
+            f"The contributions are in the model's own score for {self.label}, its raw score before the scores of all "
+            f"the labels become probabilities; positive values favour {self.label}. From a base value of {base} they "
+            f"add up to {output}."
+        )
 
 
 class Importance(pydantic.BaseModel):

@@ -61,3 +61,20 @@ def _by_category(counts: dict[str, dict[str, int]] | None) -> str:
             leaders.append(f"most often {label}: {top} ({share})")
     joined = "; ".join(leaders)
     return text + (f". {joined[0].upper()}{joined[1:]}" if joined else "")
+
+
+def tie_note(probabilities: dict[str, float], label: str) -> str:
+    """A sentence ("It is a tie: ...") when another label has exactly the predicted one's probability, or "".
+
+    A forest of a few trees ties often (its probabilities are vote shares); the predicted label is then the
+    model's own tie-break, which a reply should not present as a clear preference.
+    """
+    top = probabilities.get(label)
+    if top is None:
+        return ""
+    tied = [name for name, p in probabilities.items() if name != label and abs(p - top) < 1e-9]
+    if not tied:
+        return ""
+    names = [label, *tied]
+    listed = " and ".join(names) if len(names) == 2 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return f" It is a tie: {listed} have {format_percent(top)} each; the model's own tie-break gives {label}."

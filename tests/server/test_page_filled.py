@@ -55,3 +55,18 @@ def test_a_bar_of_an_unrecorded_value_is_starred_and_the_star_explained(hive_hos
         )
         other = ask_on_page(page, "why does the model predict that for hive 306?", 1)
         expect(other.locator("figure.picture p.note.filled")).to_have_count(0)
+
+
+def test_a_what_if_on_an_unrecorded_value_stars_the_value_it_changes_from(hive_host: Any) -> None:
+    from playwright.sync_api import expect
+
+    with router_page(hive_host) as page:
+        answer = ask_on_page(page, "what if hive 305 had 9 brood frames?")
+        expect(answer.locator(".reply")).to_contain_text(
+            "brood_frames was missing in the data: the value changed from is what the model's imputer fills in."
+        )
+        cells = answer.locator("figure.picture table.grid td").all_inner_texts()
+        assert cells[:2] == ["brood_frames", "5*"]
+        expect(answer.locator("figure.picture p.note.filled")).to_have_text(
+            "* missing in the data: the value the model's imputer fills in."
+        )
