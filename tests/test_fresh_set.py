@@ -303,7 +303,15 @@ HOSTS: dict[str, dict[str, Any]] = {
     "telescope": {
         "ids": range(144001, 144301),
         "labels": ("sharp", "soft", "fogged"),
-        "features": ("Aperture (mm)", "Cooldown (min)", "nights_since_collimation", "storage_humidity", "FocuserWear", "TripsPerMonth", "Mount"),
+        "features": (
+            "Aperture (mm)",
+            "Cooldown (min)",
+            "nights_since_collimation",
+            "storage_humidity",
+            "FocuserWear",
+            "TripsPerMonth",
+            "Mount",
+        ),
         "categories": {"Mount": ("altaz", "dobsonian", "equatorial")},
     },
     "demo": {"ids": range(442), "labels": ("stable", "progressing"), "features": DEMO_FEATURES, "categories": {}},

@@ -81,8 +81,7 @@ ANVIL_CONFIG: dict[str, Any] = {
             "redress": "the face is ground flat and the edges dressed; nothing is replaced",
             "scrap": "the anvil is taken out of use",
         },
-        "probability_meaning": "The share of the forest's trees voting for each verdict, averaged; the three sum "
-        "to 1.",
+        "probability_meaning": "The share of the forest's trees voting for each verdict, averaged; the three sum to 1.",
     },
 }
 
