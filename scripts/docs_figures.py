@@ -15,7 +15,7 @@ each block whose text differs from what its command prints now; `--write` puts t
 `--one-process` runs each `python <script>.py ...` block in this process, one after another, instead of in a
 process of its own: the blocks of one script then import the package and build its hosts (and their cached
 function outputs) once rather than once per block. The six `bench/guard.py` blocks of docs/guard.md cost about
-half the CPU that way (`tests/test_docs_figures.py` checks them so); the first block runs as in a fresh process.
+two fifths less CPU that way (`tests/test_docs_figures.py` checks them so; the README's Development section).
 """
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ def test_the_reproduce_figures_in_the_docs_are_current():
 
 def test_the_guard_benchmark_figures_in_the_docs_are_current():
     # docs/guard.md's `python bench/guard.py` blocks, one per template set, in one process: the hosts are built and
-    # the functions run once, not once per set (about half the CPU of a process per block)
+    # the functions run once, not once per set (about two fifths less CPU than a process per block)
     _assert_current("bench/guard.py", "--one-process")
 
 
@@ -49,9 +49,10 @@ def test_a_stale_block_is_named_and_fails(tmp_path):
 
 def test_one_process_prints_what_a_process_per_block_prints(tmp_path):
     script = tmp_path / "speak.py"
-    script.write_text("import sys\nprint('said', *sys.argv[1:])\nraise SystemExit(int(sys.argv[-1]))\n", encoding="utf-8")
+    source = "import sys\nprint('said', *sys.argv[1:])\nraise SystemExit(int(sys.argv[-1]))\n"
+    script.write_text(source, encoding="utf-8")
     page = tmp_path / "page.md"
-    blocks = [f"<!-- figures: python {script} {words} -->\nsaid {words}\n<!-- /figures -->\n" for words in ("a 0", "b 1")]
+    blocks = [f"<!-- figures: python {script} {says} -->\nsaid {says}\n<!-- /figures -->\n" for says in ("a 0", "b 1")]
     page.write_text("".join(blocks), encoding="utf-8")
     command = [sys.executable, str(ROOT / "scripts" / "docs_figures.py"), str(page)]
     for options in ([], ["--one-process"]):
@@ -63,6 +64,6 @@ def test_one_process_prints_what_a_process_per_block_prints(tmp_path):
     script.write_text("raise SystemExit(2)\n", encoding="utf-8")
     done = subprocess.run([*command, "--one-process"], capture_output=True, text=True, check=False)
     assert done.returncode == 1 and "exited 2" in done.stderr
-    page.write_text("<!-- figures: python -c \"print(1)\" -->\n1\n<!-- /figures -->\n", encoding="utf-8")
+    page.write_text('<!-- figures: python -c "print(1)" -->\n1\n<!-- /figures -->\n', encoding="utf-8")
     done = subprocess.run([*command, "--one-process"], capture_output=True, text=True, check=False)
     assert done.returncode == 1 and "runs `python <script>.py ...` blocks only" in done.stderr
