@@ -11,12 +11,21 @@ each block whose text differs from what its command prints now; `--write` puts t
 `--only TEXT` keeps the blocks whose command contains TEXT. Commands start with `simxai-eval`, `simxai` or
 `python` (run with this interpreter and its environment's scripts); they must print the same text on every run
 (no timings), so that a difference always means a stale figure.
+
+`--one-process` runs each `python <script>.py ...` block in this process, one after another, instead of in a
+process of its own: the blocks of one script then import the package and build its hosts (and their cached
+function outputs) once rather than once per block. The six `bench/guard.py` blocks of docs/guard.md cost about
+two fifths less CPU that way (`tests/test_docs_figures.py` checks them so; the README's Development section).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
+import os
 import re
+import runpy
 import shlex
 import subprocess
 import sys
@@ -44,6 +53,33 @@ def run(command: str) -> str:
     return done.stdout if done.stdout.endswith("\n") else done.stdout + "\n"
 
 
+def run_here(command: str) -> str:
+    """The standard output of a `python <script>.py ...` command run in this process from the repository's root.
+
+    The script runs as `__main__` with the command's arguments in `sys.argv`; the modules it imports stay loaded
+    for the next block. Like `run`, an exit code other than 0 or 1 stops the script.
+    """
+    words = shlex.split(command)
+    if len(words) < 2 or words[0] != "python" or not words[1].endswith(".py"):
+        raise SystemExit(f"docs_figures: --one-process runs `python <script>.py ...` blocks only, got {command!r}")
+    argv, cwd, printed = sys.argv, Path.cwd(), io.StringIO()
+    sys.argv = words[1:]
+    os.chdir(ROOT)
+    code: object = 0
+    try:
+        with contextlib.redirect_stdout(printed):
+            runpy.run_path(str(ROOT / words[1]), run_name="__main__")
+    except SystemExit as exc:
+        code = 0 if exc.code is None else exc.code
+    finally:
+        sys.argv = argv
+        os.chdir(cwd)
+    if code not in (0, 1):
+        raise SystemExit(f"docs_figures: `{command}` exited {code}")
+    out = printed.getvalue()
+    return out if out.endswith("\n") else out + "\n"
+
+
 def _shown(path: Path) -> str:
     resolved = path.resolve()
     return str(resolved.relative_to(ROOT)) if resolved.is_relative_to(ROOT) else str(path)
@@ -55,6 +91,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("files", nargs="*", type=Path, help="Markdown files (default: README.md and docs/*.md)")
     parser.add_argument("--write", action="store_true", help="replace each block with its command's output")
     parser.add_argument("--only", default="", help="only the blocks whose command contains this text")
+    parser.add_argument(
+        "--one-process", action="store_true", help="run the `python <script>.py` blocks in this process, in turn"
+    )
     args = parser.parse_args(argv)
     files = args.files or [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
     stale = checked = 0
@@ -67,7 +106,8 @@ def main(argv: list[str] | None = None) -> int:
             if args.only not in command:
                 return match[0]
             checked += 1
-            fresh = run(command)
+            here = args.one_process and command.startswith("python ")
+            fresh = run_here(command) if here else run(command)
             if fresh != match["body"]:
                 stale += 1
                 print(f"{_shown(path)}: stale figures for `{command}`")

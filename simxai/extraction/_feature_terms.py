@@ -27,7 +27,11 @@ __all__ = [
     "_norm",
     "_singular",
     "_stem",
+    "age_feature_of",
     "name_tail_end",
+    "spelled_reach",
+    "term_prefixes",
+    "unique_categories",
     "unit_terms",
     "verb_of_unit_head",
 ]
@@ -37,11 +41,55 @@ def _norm(words: Iterable[str]) -> str:
     return "".join(words).lower()
 
 
+@functools.lru_cache(maxsize=4096)  # every word of every request, many times a turn
 def _stem(word: str) -> str:
     return without_ending(word, ("ings", "ing", "ers", "er", "ies", "es", "s", "ed"))
 
 
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9]*")
+
+
+def age_feature_of(schema: HostSchema) -> FeatureSchema | None:
+    """The numeric feature that holds an age (by a word of its name or an alias), if any."""
+    return next(
+        (
+            f
+            for f in schema.features
+            if f.type == "numeric"
+            and ("age" in _TOKEN.findall(f.name.replace("_", " ").lower()) or "age" in (a.lower() for a in f.aliases))
+        ),
+        None,
+    )
+
+
+def unique_categories(schema: HostSchema) -> list[tuple[str, tuple[str, str]]]:
+    """(lower-case category, (feature, category)) for categories that only one feature has."""
+    owners: dict[str, list[tuple[str, str]]] = {}
+    for feature in schema.features:
+        for category in feature.categories or []:
+            if len(category) >= 3 and not re.fullmatch(r"(?i)yes|no|true|false|none|other|unknown|\d+", category):
+                owners.setdefault(category.lower(), []).append((feature.name, category))
+    return [(key, pairs[0]) for key, pairs in owners.items() if len(pairs) == 1]
+
+
+def term_prefixes(*terms: Iterable[str]) -> frozenset[str]:
+    """Every beginning of every normalised term (`_norm` of its words), for `spelled_reach`."""
+    return frozenset(term[:end] for keys in terms for term in keys for end in range(1, len(term) + 1))
+
+
+def spelled_reach(tokens: list[re.Match[str]], start: int, prefixes: frozenset[str], most: int) -> int:
+    """How many tokens from `start` on (at most `most`) still spell the beginning of a term, joined as `_norm` does.
+
+    A window of more tokens than that names no term; nor one of more than one token more, as a plural (a term's
+    words but the last, then that word in the plural). Feature matching tries only the windows that can match.
+    """
+    spelled, reach = "", 0
+    for token in tokens[start : start + most]:
+        spelled += token.group().lower()
+        if spelled not in prefixes:
+            break
+        reach += 1
+    return reach
 
 
 def _feature_terms(schema: HostSchema) -> dict[str, FeatureSchema]:

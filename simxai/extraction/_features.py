@@ -13,7 +13,19 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from simxai.extraction._class_names import class_mentions
-from simxai.extraction._feature_terms import _TOKEN, SPAN_UNITS, _feature_terms, _norm, _stem, name_tail_end, unit_terms
+from simxai.extraction._feature_terms import (
+    _TOKEN,
+    SPAN_UNITS,
+    _feature_terms,
+    _norm,
+    _stem,
+    age_feature_of,
+    name_tail_end,
+    spelled_reach,
+    term_prefixes,
+    unique_categories,
+    unit_terms,
+)
 from simxai.extraction._lexicon import number_between
 from simxai.extraction._noun_ids import noun_id_spans
 from simxai.extraction._polarity import away_from, ends_as, label_mentions, not_but, outcome_now
@@ -32,28 +44,6 @@ class FeatureMention:
     end: int
 
 
-def _find_age_feature(schema: HostSchema) -> FeatureSchema | None:
-    return next(
-        (
-            f
-            for f in schema.features
-            if f.type == "numeric"
-            and ("age" in _TOKEN.findall(f.name.replace("_", " ").lower()) or "age" in (a.lower() for a in f.aliases))
-        ),
-        None,
-    )
-
-
-def _unique_categories(schema: HostSchema) -> list[tuple[str, tuple[str, str]]]:
-    """(lower-case category, (feature, category)) for categories that only one feature has."""
-    owners: dict[str, list[tuple[str, str]]] = {}
-    for feature in schema.features:
-        for category in feature.categories or []:
-            if len(category) >= 3 and not re.fullmatch(r"(?i)yes|no|true|false|none|other|unknown|\d+", category):
-                owners.setdefault(category.lower(), []).append((feature.name, category))
-    return [(key, pairs[0]) for key, pairs in owners.items() if len(pairs) == 1]
-
-
 @dataclass(frozen=True)
 class _SchemaTerms:
     """What extraction derives from a schema alone, built once per schema object."""
@@ -65,6 +55,8 @@ class _SchemaTerms:
     categories: list[tuple[str, tuple[str, str]]]
     #: Units that start or end one feature's name, said alone ("kwh" for `kWh Used`; `unit_terms`).
     units: dict[str, FeatureSchema]
+    #: Every beginning of a key of `strong` or `units` (`spelled_reach`).
+    prefixes: frozenset[str]
 
 
 @per_host
@@ -76,7 +68,8 @@ def _terms(schema: HostSchema) -> _SchemaTerms:
         [4, *(len(_TOKEN.findall(term.replace("_", " "))) for f in schema.features for term in (f.name, *f.aliases))]
     )
     units = unit_terms(schema, strong)
-    return _SchemaTerms(strong, longest, _find_age_feature(schema), _unique_categories(schema), units)
+    prefixes = term_prefixes(strong, units)
+    return _SchemaTerms(strong, longest, age_feature_of(schema), unique_categories(schema), units, prefixes)
 
 
 @per_turn
@@ -94,7 +87,8 @@ def feature_mentions(text: str, schema: HostSchema | None) -> list[FeatureMentio
     i = 0
     while i < len(tokens):
         hit: FeatureMention | None = None
-        for size in range(longest, 0, -1):
+        # the longer windows spell no term: "sizes" beyond the reach plus one (a plural) cannot match; one token always
+        for size in range(min(longest, spelled_reach(tokens, i, terms.prefixes, longest) + 1), 0, -1):
             window = tokens[i : i + size]
             if len(window) < size:
                 continue

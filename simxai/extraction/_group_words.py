@@ -194,14 +194,30 @@ def category_nouns(text: str, schema: HostSchema | None) -> list[tuple[int, int,
     if schema is None or schema.kind == "text":
         return []
     found = _switch_groups(text, schema) + event_groups(text, schema)  # "on night calls", "when it sold out"
+    for pattern, feature, yes, no in _category_plurals(schema):
+        for match in pattern.finditer(text):
+            found.append(
+                (match.start(), match.end(), f"{feature} = {no if no is not None and match.group('non') else yes}")
+            )
+    return sorted(found)
+
+
+@per_host
+def _category_plurals(schema: HostSchema) -> list[tuple[re.Pattern[str], str, str, str | None]]:
+    """`category_nouns`' patterns, compiled once per schema: (pattern, feature, its "yes" or category, its "no").
+
+    The "no" is None for a category's "-ers" pattern, which has no `non` group.
+    """
+    plurals: list[tuple[re.Pattern[str], str, str, str | None]] = []
     for feature in schema.features:
         categories = [c for c in feature.categories or [] if c]
         pair = yes_no_of(feature)
         name = feature.name.lower().replace("_", " ")
         if pair is not None and len(categories) == 2 and name.isalpha() and len(name) > 3:
             yes, no = pair
-            for match in re.finditer(rf"\b(?P<non>non[- ]?)?{re.escape(name)}s\b", text, re.IGNORECASE):
-                found.append((match.start(), match.end(), f"{feature.name} = {no if match.group('non') else yes}"))
+            plurals.append(
+                (re.compile(rf"\b(?P<non>non[- ]?)?{re.escape(name)}s\b", re.IGNORECASE), feature.name, yes, no)
+            )
             continue
         for category in categories:
             word = category.lower()
@@ -211,9 +227,8 @@ def category_nouns(text: str, schema: HostSchema | None) -> list[tuple[int, int,
             stems = {f"{doubled}ers", f"{word}rs" if word.endswith("e") else f"{word}ers"}
             # "part-timers" for part_time: the underscore written as a hyphen or a space
             pattern = "|".join(re.escape(stem).replace("_", r"[_\s-]") for stem in sorted(stems))
-            for match in re.finditer(rf"\b(?:{pattern})\b", text, re.IGNORECASE):
-                found.append((match.start(), match.end(), f"{feature.name} = {category}"))
-    return sorted(found)
+            plurals.append((re.compile(rf"\b(?:{pattern})\b", re.IGNORECASE), feature.name, category, None))
+    return plurals
 
 
 _CURRENCY = r"(?:[$£€]\s?)?"

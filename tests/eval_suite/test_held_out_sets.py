@@ -20,7 +20,7 @@ import pytest
 from simxai.functions import default_registry
 from simxai.hosts.base import HostSchema
 from simxai.instances import parse_condition
-from tests.eval_suite.held_out_sets import GOLD_CALL_HALVES, SETS, check_every_gold_call, load_held_out, scorer, turns
+from tests.eval_suite.held_out_sets import SETS, check_every_gold_call, load_held_out, scorer, turns
 
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
 LABEL_ARGUMENTS = ("target_label", "expected_label", "prediction_label")
@@ -103,7 +103,5 @@ def test_golds_name_registered_functions_with_arguments_that_fit_the_host(held_o
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("held_out", GOLD_CALL_HALVES[0], indirect=True)
 def test_every_gold_call_runs_and_its_labels_agree_with_the_prediction(held_out: dict[str, Any]) -> None:
-    # the other half: test_held_out_gold_calls.py (a file to itself, for the balance of `--dist loadfile`)
     check_every_gold_call(held_out)
