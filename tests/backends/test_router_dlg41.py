@@ -1,0 +1,162 @@
+"""Round 41 (dlg41), on an invented tram depot's nightly brake checks (roll out / hold back), in our own wording:
+a group narrowed by a fragment that ends on "only" or names a category after "only the" ("and the harbour line
+only", "just the hill lines"), a variation of the same question on a group ("same but the hill line", "swap the
+harbour line for the hill line", "and the hill line instead?"), "conf matrix", "halve it instead" (the feature halved
+in place of the step tried), "twice that" after a value said outright, and going back by a position alone ("back to
+the first, ...").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from simxai.backends._dialogue_narrowing import narrowed_group, said_category
+from simxai.backends._router_going_back import without_going_back
+from simxai.backends.router import RouterBackend
+from simxai.extraction import extract_metric
+from simxai.followup_fragment import ordinal
+from simxai.hosts.base import FeatureSchema, HostSchema
+from simxai.messages import Message
+from tests.backends.routing import after, route, what_if_history
+
+TRAMS = HostSchema(
+    name="tram depot brake checks",
+    kind="tabular",
+    instance_noun="tram",
+    class_names=["roll out", "hold back"],
+    features=[
+        FeatureSchema(name="route", type="categorical", categories=["harbour line", "hill line", "market loop"]),
+        FeatureSchema(name="pad wear (mm)", type="numeric", min=0, max=12),
+        FeatureSchema(name="DoorFaults", type="numeric", min=0, max=8),
+        FeatureSchema(name="km_since_service", type="numeric", min=0, max=9000),
+        FeatureSchema(name="rail temp (C)", type="numeric", min=-15, max=45),
+    ],
+    id_range=(417001, 417300),
+)
+
+
+@pytest.fixture(scope="module")
+def router() -> RouterBackend:
+    return RouterBackend()
+
+
+def _on_group(name: str, group: str, **arguments: object) -> list[Message]:
+    history = after(name, "a question about some trams", **arguments)
+    history[1].tool_calls[0].arguments["instance" if name == "get_prediction" else "group"] = group
+    return history
+
+
+# --- a group narrowed by a fragment -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "group"),
+    [
+        ("and the harbour line only", "DoorFaults > 2 and route = harbour line"),
+        ("ok, market loop only", "DoorFaults > 2 and route = market loop"),
+        ("just the hill lines", "DoorFaults > 2 and route = hill line"),
+        ("only the market loops", "DoorFaults > 2 and route = market loop"),
+    ],
+)
+def test_a_fragment_that_restricts_narrows_the_group_in_focus(router: RouterBackend, text: str, group: str) -> None:
+    history = _on_group("get_model_performance", "DoorFaults > 2", metric="recall")
+    question, called = route(router, text, TRAMS, history)
+    assert question == "" and called == [("get_model_performance", {"metric": "recall", "group": group})]
+
+
+def test_a_whole_question_ending_on_only_is_no_narrowing() -> None:
+    history = _on_group("get_model_performance", "DoorFaults > 2", metric="recall")
+    assert narrowed_group("how accurate is the model on the harbour line trams only", history, TRAMS) is None
+
+
+@pytest.mark.parametrize(
+    ("said", "condition"),
+    [("hill lines", "route = hill line"), ("market loop", "route = market loop"), ("hold backs", None), ("hill", None)],
+)
+def test_a_category_said_alone_or_in_the_plural(said: str, condition: str | None) -> None:
+    assert said_category(said, TRAMS) == condition
+
+
+# --- the same question again, one category swapped --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "same but the hill line",
+        "same question for the hill line",
+        "now swap the harbour line for the hill line",
+        "and the hill line instead?",
+    ],
+)
+def test_a_variation_swaps_the_category_and_keeps_the_other_conditions(router: RouterBackend, text: str) -> None:
+    history = _on_group("get_model_performance", "route = harbour line and DoorFaults > 2", metric="f1")
+    question, called = route(router, text, TRAMS, history)
+    assert question == ""
+    assert called == [("get_model_performance", {"metric": "f1", "group": "DoorFaults > 2 and route = hill line"})]
+
+
+def test_a_variation_on_a_feature_the_group_does_not_bound_is_no_swap(router: RouterBackend) -> None:
+    # the group is bounded by door faults only: "the hill line instead" is no swap of a condition it holds
+    history = _on_group("get_model_performance", "DoorFaults > 2", metric="f1")
+    _, called = route(router, "same but the hill line", TRAMS, history)
+    assert all(arguments.get("group") != "DoorFaults > 2 and route = hill line" for _, arguments in called)
+
+
+# --- "conf matrix" ---------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "metric"),
+    [("conf matrix", "confusion_matrix"), ("and the conf. matrix there", "confusion_matrix"), ("conf interval", None)],
+)
+def test_conf_matrix_is_the_confusion_matrix(text: str, metric: str | None) -> None:
+    assert extract_metric(text) == metric
+
+
+# --- "halve it instead", "twice that" --------------------------------------------------------------------------------
+
+
+# (the instance is the engine's to keep: the router calls with the changes alone)
+_LESS_SERVICE = "what if tram 417020 had 3000 km less since service"
+
+
+@pytest.mark.parametrize(("text", "changes"), [("halve it instead", "*0.5"), ("halve it", "-1500")])
+def test_halve_it_instead_halves_the_feature_and_halve_it_the_step(
+    router: RouterBackend, text: str, changes: str
+) -> None:
+    history = what_if_history(_LESS_SERVICE, {"km_since_service": "-3000"}, None, 417020)
+    question, called = route(router, text, TRAMS, history)
+    assert question == "" and called == [("explain_what_if", {"changes": {"km_since_service": changes}})]
+
+
+@pytest.mark.parametrize(("text", "value"), [("twice that", 8), ("half that", 2)])
+def test_twice_that_multiplies_the_value_just_said(router: RouterBackend, text: str, value: int) -> None:
+    history = what_if_history("what if tram 417020 had 4 door faults", {"DoorFaults": 4}, None, 417020)
+    question, called = route(router, text, TRAMS, history)
+    assert question == "" and called == [("explain_what_if", {"changes": {"DoorFaults": value}})]
+
+
+# --- going back by a position alone ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [("back to the first, why is it held back", 0), ("the last - why", -1), ("the first feature", None)],
+)
+def test_a_position_alone_before_a_mark_names_an_instance(text: str, place: int | None) -> None:
+    assert ordinal(text, "tram") == place
+
+
+def test_going_back_to_the_first_gives_the_selector_the_rest() -> None:
+    assert without_going_back("back to the first, what keeps it rolling out") == "what keeps it rolling out"
+
+
+def test_back_to_the_first_asks_its_question_of_the_first_tram(router: RouterBackend) -> None:
+    history = after("get_prediction", "tram 417010?", instance=417010) + after(
+        "get_prediction", "and 417011", instance=417011
+    )
+    question, called = route(router, "back to the first, what keeps it a hold back", TRAMS, history)
+    assert question == "" and called == [
+        ("explain_how_to_still_be_this", {"kept_label": "hold back", "instance": 417010})
+    ]
