@@ -2,8 +2,9 @@
 a group narrowed by a fragment that ends on "only" or names a category after "only the" ("and the harbour line
 only", "just the hill lines"), a variation of the same question on a group ("same but the hill line", "swap the
 harbour line for the hill line", "and the hill line instead?"), "conf matrix", "halve it instead" (the feature halved
-in place of the step tried), "twice that" after a value said outright, and going back by a position alone ("back to
-the first, ...").
+in place of the step tried), "twice that" after a value said outright, going back by a position alone ("back to
+the first, ..."), a count before a verb in the past tense ("if only 900 boarded") and a value said of a word two
+features share, for the one whose range holds it ("if the wheel was at minus 10").
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import pytest
 from simxai.backends._dialogue_narrowing import narrowed_group, said_category
 from simxai.backends._router_going_back import without_going_back
 from simxai.backends.router import RouterBackend
-from simxai.extraction import extract_metric
+from simxai.extraction import extract_changes, extract_metric
 from simxai.followup_fragment import ordinal
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.messages import Message
@@ -29,7 +30,9 @@ TRAMS = HostSchema(
         FeatureSchema(name="pad wear (mm)", type="numeric", min=0, max=12),
         FeatureSchema(name="DoorFaults", type="numeric", min=0, max=8),
         FeatureSchema(name="km_since_service", type="numeric", min=0, max=9000),
-        FeatureSchema(name="rail temp (C)", type="numeric", min=-15, max=45),
+        FeatureSchema(name="wheel temp (C)", type="numeric", min=-15, max=45),
+        FeatureSchema(name="wheel thickness (mm)", type="numeric", min=0, max=20),
+        FeatureSchema(name="boarders_last_day", type="numeric", min=0, max=5000),
     ],
     id_range=(417001, 417300),
 )
@@ -160,3 +163,20 @@ def test_back_to_the_first_asks_its_question_of_the_first_tram(router: RouterBac
     assert question == "" and called == [
         ("explain_how_to_still_be_this", {"kept_label": "hold back", "instance": 417010})
     ]
+
+
+# --- a count of those who did it; a value of a word two features share ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "changes"),
+    [
+        ("what if only 900 boarded the day before", {"boarders_last_day": 900}),
+        ("what if tram 417020 boarded", None),  # an id, outside the feature's range: no count
+        ("what if the wheel was at minus 10", {"wheel temp (C)": -10}),
+        ("what if the wheel was 30", {"wheel temp (C)": 30}),
+        ("what if the wheel was 12", None),  # a temperature or a thickness: both ranges hold it
+    ],
+)
+def test_a_count_of_doers_and_a_value_of_a_shared_word(text: str, changes: dict[str, int] | None) -> None:
+    assert extract_changes(text, TRAMS) == changes
