@@ -180,3 +180,17 @@ def test_back_to_the_first_asks_its_question_of_the_first_tram(router: RouterBac
 )
 def test_a_count_of_doers_and_a_value_of_a_shared_word(text: str, changes: dict[str, int] | None) -> None:
     assert extract_changes(text, TRAMS) == changes
+
+
+# --- an id answering "which ... do you mean?" replaces the whole description ------------------------------------------
+
+
+def test_an_id_answering_which_one_replaces_the_description_up_to_the_comma(router: RouterBackend) -> None:
+    said = "the noisy tram i drove in june, whats it say"
+    asked = (
+        "Which noisy tram do you mean? No feature of the trams is called that: give a condition on one of pad wear "
+        "(mm), DoorFaults or km_since_service, such as 'DoorFaults > 2'."
+    )
+    history = [Message.user(said), Message.assistant(asked)]
+    question, called = route(router, "417044", TRAMS, history)
+    assert question == "" and called == [("get_prediction", {"instance": 417044})]
