@@ -12,12 +12,16 @@ from __future__ import annotations
 import pytest
 
 from simxai.backends._dialogue_narrowing import narrowed_group, said_category
+from simxai.backends._router_decision import Decision
 from simxai.backends._router_going_back import without_going_back
+from simxai.backends._router_guess_asked import asked_instead
+from simxai.backends.base import CompletionRequest
 from simxai.backends.router import RouterBackend
 from simxai.extraction import extract_changes, extract_metric
 from simxai.followup_fragment import ordinal
+from simxai.functions import default_registry
 from simxai.hosts.base import FeatureSchema, HostSchema
-from simxai.messages import Message
+from simxai.messages import Message, ToolCall
 from tests.backends.routing import after, route, what_if_history
 
 TRAMS = HostSchema(
@@ -194,3 +198,39 @@ def test_an_id_answering_which_one_replaces_the_description_up_to_the_comma(rout
     history = [Message.user(said), Message.assistant(asked)]
     question, called = route(router, "417044", TRAMS, history)
     assert question == "" and called == [("get_prediction", {"instance": 417044})]
+
+
+# --- an answer to the engine's question for the instance: the waiting call offered, not the selector's guess ----------
+
+
+def _instance_asked() -> list[Message]:
+    call = ToolCall(id="call_0", name="get_prediction", arguments={})
+    return [
+        Message.user("the late trams - did they roll out"),
+        Message.assistant("", [call]),
+        Message.tool(call, '{"error": "missing: instance"}'),
+        Message.assistant("Which tram do you mean? Please give a tram id from 417001 to 417300 or the feature values."),
+    ]
+
+
+def _guess(text: str, history: list[Message]) -> Decision:
+    request = CompletionRequest(
+        messages=[*history, Message.user(text)], host=TRAMS, functions=default_registry().specs()
+    )
+    sure = Decision("get_output_information", 0.93, True)
+    return asked_instead(sure, text, history, request, lambda q, h: Decision(None, 0.0, True))
+
+
+def test_a_fragment_answering_which_tram_offers_the_waiting_call_first() -> None:
+    decision = _guess("the ones after 20 i mean", _instance_asked())
+    assert (decision.function, decision.confident, decision.runner_up) == (
+        "get_prediction",
+        False,
+        "get_output_information",
+    )
+
+
+@pytest.mark.parametrize("text", ["never mind, what labels can it give?", "tram 417020 i mean"])
+def test_a_request_of_its_own_or_an_id_keeps_the_selectors_choice(text: str) -> None:
+    decision = _guess(text, _instance_asked())
+    assert (decision.function, decision.confident) == ("get_output_information", True)
