@@ -4,7 +4,7 @@
 do you mean? ..." (`_router_unknown.group_question`). "It was 305020." or "race 305020" answers it: the question
 asked before is routed again with the words the question quoted replaced by that instance ("why did we lose race
 305020?"), and its arguments are read from that text; the rest of a description the quoted words open, up to a comma
-before the request ("the big wheel i made in june, whats it say"), goes with them ("wheel 305020, whats it say"). An
+before the request ("the noisy race i rode in june, what happened"), goes with them ("race 305020, what happened"). An
 answer that says anything else is a new request.
 """
 
@@ -31,7 +31,7 @@ _GROUP_QUESTION = re.compile(r"^Which (?P<words>.+?) do you mean\? (?:No feature
 _LEAD_IN = re.compile(r"^\W*(?:(?:it|that|this|the\s+one)\s*(?:'s|\s+is|\s+was|\s+were)|i\s+mean|i\s+meant)\s+", re.I)
 
 
-# the rest of a description after the words quoted ("i made in june", "by the gate"), asking nothing, then a comma or
+# the rest of a description after the words quoted ("i rode in june", "by the pier"), asking nothing, then a comma or
 # a dash and the request ("whats it say")
 _DESCRIPTION_THEN_REQUEST = re.compile(
     r"^(?P<rest>(?:\s+(?!(?:why|what|whats|how|which|is|was|does|did|would|can|could)\b)[\w'-]+){1,8}?)\s*[,;:–—-]\s+"
@@ -84,7 +84,7 @@ def instance_for_group_question(
     noun = schema.instance_noun or "instance"
     after = before[start + len(words) :]
     described = _DESCRIPTION_THEN_REQUEST.match(after)
-    if described is not None:  # "the big wheel i made in june, whats it say": the description ends at the comma
+    if described is not None:  # "the noisy race i rode in june, what happened": the description ends at the comma
         after = f", {described.group('request')}"
     rewritten = f"{before[:start]}{noun} {ids[0]}{after}"
     rewritten = re.sub(r"\b(?:the|a|an|that|this)\s+(?=" + re.escape(noun) + r" \d)", "", rewritten, flags=re.I)
