@@ -107,7 +107,8 @@ def shared_unit_changes(
 # a value said of what a word names, with no unit: "the ice was at -8", "if the tank were 40"
 _VALUE_AFTER = re.compile(
     rf"^\s*(?:[a-z]+\s+){{0,2}}?(?:were|was|is|be|been|at|to)\s+(?:at\s+)?(?:about\s+|around\s+|only\s+)?"
-    rf"(?P<n>-?{_NUM})(?![\w.%°])",
+    # never a step ("the loan was 100 smaller", "10 % more", "2 times"), which the step readers own
+    rf"(?P<n>-?{_NUM})(?![\w.%°])(?!\s*(?:%|percent|times\b|x\b|more\b|less\b|fewer\b|[a-z]+er\b))",
     re.IGNORECASE,
 )
 

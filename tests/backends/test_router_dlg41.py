@@ -180,6 +180,7 @@ def test_back_to_the_first_asks_its_question_of_the_first_tram(router: RouterBac
         ("what if the wheel was at minus 10", {"wheel temp (C)": -10}),
         ("what if the wheel was 30", {"wheel temp (C)": 30}),
         ("what if the wheel was 12", None),  # a temperature or a thickness: both ranges hold it
+        ("what if the wheel was 30 smaller", None),  # a step, not a value: the step readers' (here: asked)
     ],
 )
 def test_a_count_of_doers_and_a_value_of_a_shared_word(text: str, changes: dict[str, int] | None) -> None:
