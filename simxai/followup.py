@@ -220,19 +220,25 @@ def _step(text: str) -> Step | None:
     return None
 
 
-# "double it", "halve that": a factor of the change just tried, said of it with a pronoun
-_MULTIPLY_IT = re.compile(r"\b(?:double|triple|halve)\s+(?:it|that)\b", re.IGNORECASE)
+# "double it", "halve that", "twice that": a factor of the change just tried, said of it with a pronoun
+_MULTIPLY_IT = re.compile(r"\b(?:double|triple|halve|twice)\s+(?:it|that)\b", re.IGNORECASE)
+# "twice that", "double that", "half of that": "that" is the value just said, not the feature
+_MULTIPLY_THAT = re.compile(r"\b(?:double|triple|halve|twice|half(?:\s+of)?)\s+that\b", re.IGNORECASE)
+# "halve it instead": the factor replaces the change just tried, of the feature itself
+_INSTEAD = re.compile(r"\binstead\b", re.IGNORECASE)
 _SIGNED_STEP = re.compile(r"(?P<sign>[+-])(?P<n>\d+(?:\.\d+)?)(?P<pct>%?)")
 
 
 def multiplied_step(text: str, step: Step, focus: str | None, history: Sequence[Message]) -> Step:
     """The step "double it" takes after a what-if that moved the feature in focus by a step: that step multiplied
-    ("30 days more", then "double it": 60 days more, "+60"); `step` itself after a value said outright or any
-    other turn ("double it" after "what if the price were 100" doubles the feature).
+    ("30 days more", then "double it": 60 days more, "+60"); after a value said outright, "twice that" is that value
+    multiplied ("3 hours", then "twice that": 6); `step` itself after any other turn, with "instead" ("halve it
+    instead": the feature halved in place of the step) and for "double it" after a value ("double it" after "what
+    if the price were 100" doubles the feature).
     """
-    if step.sign != "*" or step.amount is None or focus is None or not _MULTIPLY_IT.search(text):
+    if step.sign != "*" or step.amount is None or focus is None or _INSTEAD.search(text):
         return step
-    if said_from_last_tried(text):
+    if said_from_last_tried(text) or not (_MULTIPLY_IT.search(text) or _MULTIPLY_THAT.search(text)):
         return step  # "halve that again": of the value the last what-if tried (`from_last_tried`), not of its step
     previous = last_call(history)
     changes = previous.arguments.get("changes") if previous is not None else None
@@ -241,6 +247,10 @@ def multiplied_step(text: str, step: Step, focus: str | None, history: Sequence[
         if previous is not None and previous.name == "explain_what_if" and isinstance(changes, dict)
         else None
     )
+    if isinstance(said, int | float) and not isinstance(said, bool) and _MULTIPLY_THAT.search(text):
+        return Step("=", float(said) * step.amount)
+    if not _MULTIPLY_IT.search(text):
+        return step
     tried = _SIGNED_STEP.fullmatch(said) if isinstance(said, str) else None
     if tried is None:
         return step

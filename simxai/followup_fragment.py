@@ -244,9 +244,10 @@ def swapped_category(text: str, condition: str, schema: HostSchema) -> str | Non
 
 
 _ORDINALS = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3, "last": -1}
-# "the second one", "the first patient", "the last of them"
+# "the second one", "the first patient", "the last of them"; "back to the first, ...": the position alone, then a mark
 _ORDINAL = re.compile(
-    r"\bthe\s(?P<k>first|1st|second|2nd|third|3rd|fourth|4th|last)\s(?:one|of\s(?:them|those|the\s[a-z]+)|[a-z]+)\b",
+    r"\bthe\s(?P<k>first|1st|second|2nd|third|3rd|fourth|4th|last)"
+    r"(?:\s(?:one|of\s(?:them|those|the\s[a-z]+)|[a-z]+)\b|(?P<alone>(?=\s?[,:;!?]|\s[-–—])))",
     re.IGNORECASE,
 )
 _ORDINAL_ONLY = re.compile(
@@ -265,7 +266,9 @@ def ordinal(text: str, noun: str | None = None) -> int | None:
     """
     for match in _ORDINAL.finditer(text):
         word = match.group(0).split()[-1].lower()
-        if word in ("one", "them", "those") or noun is None or word in (noun.lower(), noun.lower() + "s"):
+        if match.group("alone") is not None or word in ("one", "them", "those") or noun is None:
+            return _ORDINALS[match.group("k").lower()]
+        if word in (noun.lower(), noun.lower() + "s"):
             return _ORDINALS[match.group("k").lower()]
     return None
 

@@ -16,14 +16,14 @@ import re
 
 __all__ = ["PLACE_REFERENCE", "goes_back_to_one", "with_reference_as_pronoun", "without_going_back"]
 
-# "back to the first one", "going back to the other visit"
+# "back to the first one", "going back to the other visit", "back to the first, ..."
 _BACK_TO_ONE = re.compile(
-    r"\bback\s+to\s+the\s+(?:first|second|third|last|previous|earlier|other)\s+(?:one|[a-z]+)\b", re.IGNORECASE
+    r"\bback\s+to\s+the\s+(?:first|second|third|last|previous|earlier|other)(?:\s+(?:one|[a-z]+))?\b", re.IGNORECASE
 )
 # the opening of a turn that goes back, then a mark that ends it ("back to 140520 - ", "ok, back to the first one: ")
 _OPENING = re.compile(
     r"^\W*(?:(?:ok(?:ay)?|right|and|so|now|then)\W+)*(?:(?:going|go|let'?s\s+go|coming|come|get(?:ting)?)\s+)?"
-    r"back\s+to\s+(?:the\s+(?:first|second|third|last|previous|earlier|other)\s+(?:one|[a-z]+)|"
+    r"back\s+to\s+(?:the\s+(?:first|second|third|last|previous|earlier|other)(?:\s+(?:one|[a-z]+))?|"
     r"(?:[a-z]+\s+)?#?\d+|him|her|it|them)\s*(?:[,:;.!?]|\s[-–—])\s*(?P<rest>\S.*)$",
     re.IGNORECASE,
 )

@@ -3,7 +3,9 @@
 "why did we lose the long wet race?" names no instance and no group the host has: the router asks "Which long wet race
 do you mean? ..." (`_router_unknown.group_question`). "It was 305020." or "race 305020" answers it: the question
 asked before is routed again with the words the question quoted replaced by that instance ("why did we lose race
-305020?"), and its arguments are read from that text. An answer that says anything else is a new request.
+305020?"), and its arguments are read from that text; the rest of a description the quoted words open, up to a comma
+before the request ("the noisy race i rode in june, what happened"), goes with them ("race 305020, what happened"). An
+answer that says anything else is a new request.
 """
 
 from __future__ import annotations
@@ -27,6 +29,15 @@ __all__ = ["GroupQuestion", "group_question_asked", "instance_for_group_question
 _GROUP_QUESTION = re.compile(r"^Which (?P<words>.+?) do you mean\? (?:No feature of the|\S[^?]*? runs from)")
 # "it was 305020", "that's 305020", "it's race 305020": a short lead-in before the instance
 _LEAD_IN = re.compile(r"^\W*(?:(?:it|that|this|the\s+one)\s*(?:'s|\s+is|\s+was|\s+were)|i\s+mean|i\s+meant)\s+", re.I)
+
+
+# the rest of a description after the words quoted ("i rode in june", "by the pier"), asking nothing, then a comma or
+# a dash and the request ("whats it say")
+_DESCRIPTION_THEN_REQUEST = re.compile(
+    r"^(?P<rest>(?:\s+(?!(?:why|what|whats|how|which|is|was|does|did|would|can|could)\b)[\w'-]+){1,8}?)\s*[,;:–—-]\s+"
+    r"(?P<request>\S.*)$",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -71,7 +82,11 @@ def instance_for_group_question(
         return None
     start = before.lower().index(words.lower())
     noun = schema.instance_noun or "instance"
-    rewritten = f"{before[:start]}{noun} {ids[0]}{before[start + len(words) :]}"
+    after = before[start + len(words) :]
+    described = _DESCRIPTION_THEN_REQUEST.match(after)
+    if described is not None:  # "the noisy race i rode in june, what happened": the description ends at the comma
+        after = f", {described.group('request')}"
+    rewritten = f"{before[:start]}{noun} {ids[0]}{after}"
     rewritten = re.sub(r"\b(?:the|a|an|that|this)\s+(?=" + re.escape(noun) + r" \d)", "", rewritten, flags=re.I)
     decision = decide(rewritten, history[:-2])
     spec = next((s for s in request.functions if s.name == decision.function), None)

@@ -4,6 +4,10 @@ temperatures above 40 is the same question on the inverters over 30 kg above 35 
 Read alone, the correction names only the temperature's bound and the weight's was dropped in silence. Here the
 conditions it says again replace those of the same features in the previous call's group, and the others stay. A
 bound said with no feature ("no, I meant over 350") is on the one feature the group bounds by a comparison, if one.
+
+A variation of the same question is read the same way: "same but the north wing", "same question for the blue
+plates", "swap the red plates for blue ones", "and the blue plates instead?" after a metric on the red plates over
+30 cm is the metric on the blue plates over 30 cm. The value swapped out, when it is said, is dropped.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from simxai.backends._dialogue_narrowing import said_category
 from simxai.backends._router_decision import Decision
 from simxai.backends.base import CompletionRequest
 from simxai.extraction import extract_argument
@@ -29,24 +34,47 @@ _CORRECTS = re.compile(
 )
 
 
+# "same but the north wing", "same question for ...", "swap the red plates for blue", "and the blue ones instead?"
+_VARIES = re.compile(
+    r"\bsame\s+(?:question|thing|again|but|query)\b|^\W*(?:(?:and|now|ok(?:ay)?|so)\W+)*(?:same|swap|switch)\b|"
+    r"\binstead\W*$",
+    re.IGNORECASE,
+)
+# the category a variation names alone: "same but blue plates", "and the blue plates instead?"
+_VARIED_VALUE = re.compile(
+    r"\bsame\s+but\s+(?:(?:for|on|with)\s+)?(?:the\s+)?(?P<but>[a-z][a-z\s-]*?)(?:\s+ones)?\W*$|"
+    r"^\W*(?:(?:and|now|ok(?:ay)?|so|what\s+about|how\s+about)\W+)*(?:(?:for|on|with)\s+)?(?:the\s+)?"
+    r"(?P<instead>[a-z][a-z\s-]*?)(?:\s+ones)?\s+instead\W*$",
+    re.IGNORECASE,
+)
+# a supposition is a what-if's, never a variation of a question on a group
+_SUPPOSES = re.compile(r"\b(?:if|would|were|suppose)\b", re.IGNORECASE)
+
+
 def corrected_group(text: str, history: Sequence[Message], request: CompletionRequest) -> Decision | None:
     """The previous call again, its group's conditions on the features the correction names replaced by the new ones;
-    None unless the turn is a correction whose every condition is on a feature the previous group already bounds.
+    None unless the turn is a correction or a variation of the same question whose every condition is on a feature
+    the previous group already bounds.
     """
     schema = request.host
     previous = last_call(history)
-    if _CORRECTS.match(text) is None or previous is None or schema is None or schema.kind != "tabular":
+    varies = _VARIES.search(text) is not None and _SUPPOSES.search(text) is None
+    if (_CORRECTS.match(text) is None and not varies) or previous is None or schema is None:
         return None
-    if previous.name not in {s.name for s in request.functions}:
+    if schema.kind != "tabular" or previous.name not in {s.name for s in request.functions}:
         return None
     key = next((k for k in ("group", "instance") if isinstance(previous.arguments.get(k), str)), None)
     said = extract_argument("group", text, schema)
     if said is None and key is not None:
         said = _unnamed_bound(text, previous.arguments[key], schema)
+    if said is None and varies and (value := _VARIED_VALUE.search(text)) is not None:
+        said = said_category(value.group("but") or value.group("instead"), schema)
     if key is None or not isinstance(said, str) or said in ("", "all"):
         return None
     old = previous.arguments[key].split(" and ")
     new = said.split(" and ")
+    if varies and len(new) > 1:
+        new = [c for c in new if c not in old]  # "swap the red plates for blue": the value swapped out is dropped
     if not all(condition_fields(c) for c in new):
         return None
     features = {field for c in new for field in condition_fields(c)}

@@ -10,6 +10,9 @@ at (offered first) and the selector's choice (`asked_instead`, called where the 
   called that: give a condition ...") that no reading took as the condition it answers ("corrosion over 40 percent
   i mean": the condition with words around it) and that asks nothing of its own: the question asked before is what
   it answers, and a selector reading the bare condition offers whatever a condition alone looks like most.
+- **An answer to the engine's question for the instance** ("Which dock do you mean? Please give a dock id ...")
+  that names no id and asks nothing of its own ("the ones after 20 i mean"): the waiting call's function is what it
+  answers; a selector reading the bare fragment offers whatever it looks like most.
 - **Another instance, said with more than its id** ("righto, what about dock 4410 then?", "and the one after it,
   4411?"): a turn that goes on from the last one, names exactly one instance and asks nothing of its own asks the
   previous question about that instance (the instance's own explanation after the model's global one); a selector
@@ -99,6 +102,9 @@ def asked_instead(
         if extract_ids(text, request.host) and "instance" not in takes.get(asked or "", set()):
             return decision  # "over 30, and what about 305020?": an instance the question's function cannot take
         return _offered(asked, decision, request)
+    waiting = _instance_asked_for(history, request)
+    if waiting is not None and not own_request(text) and not extract_ids(text, request.host):
+        return _offered(waiting, decision, request)  # "after 20 i mean" to "Which evening do you mean?"
     previous = last_call(history)
     if previous is None or previous.name in _OWN_SUBJECT or not goes_on_to_one_instance(text, request):
         return decision
@@ -106,3 +112,17 @@ def asked_instead(
         previous.name if "instance" in takes.get(previous.name, set()) else INSTANCE_COUNTERPART.get(previous.name)
     )
     return _offered(function, decision, request)
+
+
+def _instance_asked_for(history: Sequence[Message], request: CompletionRequest) -> str | None:
+    """The function of the call the engine turned into its question for the instance ("Which evening do you mean?
+    Please give an evening id ..."), when that question is the last message; None otherwise.
+    """
+    schema = request.host
+    if schema is None or len(history) < 2 or history[-1].role != "assistant" or history[-1].tool_calls:
+        return None
+    noun = re.escape(schema.instance_noun or "instance")
+    if re.search(rf"\bWhich {noun} do you mean\? Please give an? {noun}\b", history[-1].content or "") is None:
+        return None
+    calls = next((m.tool_calls for m in reversed(history[:-1]) if m.role == "assistant" and m.tool_calls), None)
+    return calls[0].name if calls is not None and len(calls) == 1 else None

@@ -3,7 +3,8 @@
 A user who brings a model names its features in everyday words, and a what-if often says the value with one:
 - a verb made from the feature's word: "what if order 7003 weighed 2 kg?" (weight_kg = 2), "if she scored 700"
   (credit_score = 700), "had it rained 40 mm" (rainfall_mm = 40), "if he earned 400" (weekly_earnings = 400); or a
-  verb of earning for the feature named as what it gives ("earned 90" for income);
+  verb of earning for the feature named as what it gives ("earned 90" for income); a count before such a verb in
+  the past tense is a count of those who did it ("if only 150 skated": skaters = 150, within the feature's range);
 - a comparative of the quantity the feature measures: "20 % lighter" (weight -20 %), "3 kg heavier" (+3), "twice
   as heavy" (*2), "half as far" (*0.5);
 - a yes/no feature held as 0/1 named in a supposition with no value or step: "if it had gone express", "if it
@@ -83,6 +84,10 @@ _VERB_VALUE = re.compile(
     r"\s?(?P<unit>[a-z]{1,3}\b)?",
     re.I,
 )
+# A count, then a verb in the past tense: "if only 150 skated", "had 30 enrolled" (how many did it)
+_COUNT_DID = re.compile(
+    r"(?<![\w.$£€-])(?P<n>\d+)\s+(?:people\s+|of\s+them\s+)?(?P<verb>[a-z]{4,}?)(?:ed|d)\b", re.IGNORECASE
+)
 # English verbs whose form names no feature, and the words a feature holding what they give is named by: "earned
 # 90" is the income, "paid 40" the salary or the wage (the verbs of `_money_verbs`, for a plain number)
 _EARNED = ("income", "salary", "wage", "earning", "pay")
@@ -140,6 +145,13 @@ def feature_word_changes(
         if unit and unit in _UNITS and not _fits_unit(unit, feature):
             continue  # "shipped 50 km": km is another feature's unit, not what shipping measures
         found[feature.name] = _parse_number(match.group("n"))
+    for match in _COUNT_DID.finditer(text):  # "if only 150 skated": the count of those who skated
+        feature = _verb_owner(match.group("verb").lower(), every, found, passive=False)
+        n = float(match.group("n"))
+        if feature is None or feature.name in named or feature.min is None or feature.max is None:
+            continue
+        if feature.min <= n <= feature.max:  # never an id ("if 142901 resurfaced")
+            found[feature.name] = int(n)
     for match in _VERB_STEP.finditer(text):  # "paid 10 % less", "earned 5k more"
         verb = match.group("verb").lower()
         feature = _verb_owner(verb, every, found, _PASSIVE.search(text[: match.start()]) is not None)

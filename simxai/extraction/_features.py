@@ -293,8 +293,9 @@ def extract_target_label(text: str, schema: HostSchema | None) -> str | None:
 _METRIC_PATTERNS: tuple[tuple[str, str], ...] = (
     (
         "confusion_matrix",
-        # "cm": the analysts' abbreviation (after a number: centimetres); false positives against false negatives
-        r"confusion|(?<!\d\s)\bcm\b|\bfalse\s+positives?\b[^.?!]*\bfalse\s+negatives?\b|"
+        # "cm", "conf matrix": the analysts' abbreviations (after a number, "cm" is centimetres); false positives
+        # against false negatives
+        r"confusion|(?<!\d\s)\bcm\b|\bconf\.?\s+mat(?:rix|rices)?\b|\bfalse\s+positives?\b[^.?!]*\bfalse\s+negatives?\b|"
         r"\bfalse\s+negatives?\b[^.?!]*\bfalse\s+positives?\b|"
         r"(?:kinds?|types?) of (?:mistakes|errors)|mistakes? (?:per|by|for each) (?:class|label)|"
         r"how many (?:mistakes|errors|misclassifications|wrong (?:predictions|answers)|[a-z]+s (?:does|did|do) "
@@ -405,7 +406,7 @@ def extract_metric(text: str) -> str | None:
 _SENTENCES = re.compile(r"(?<=[.?!])\s+(?=\S)")
 # Each metric by its own name, not a phrasing of it.
 _METRIC_NAMES = {
-    "confusion_matrix": re.compile(r"\bconfusion\s+matri(?:x|ces)\b|\bcm\b", re.IGNORECASE),
+    "confusion_matrix": re.compile(r"\bconfusion\s+matri(?:x|ces)\b|\bcm\b|\bconf\.?\s+mat(?:rix|rices)?\b", re.I),
     "roc_auc": re.compile(r"\broc\b|\bauc\b|auroc", re.IGNORECASE),
     "f1": re.compile(r"\bf[\s_-]?1\b|\bf[\s_-]?(?:score|measure)\b", re.IGNORECASE),
     "precision": re.compile(r"\bprecision\b", re.IGNORECASE),

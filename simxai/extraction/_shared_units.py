@@ -12,6 +12,9 @@ Read then:
   change itself (its name or description says "change", its values lie on both sides of 0) the amount is its new
   value, 6 or -5, since the change is what the feature records.
 
+A word that several features share, with a value after it and no unit, names the one whose range holds the value:
+"if the ice was at -8" on a host with `ice temp` (-10 to -2) and `ice thickness` (20 to 60) sets the temperature.
+
 Everything comes from the schema (names, aliases, descriptions, ranges); the only words here are English: units,
 comparatives and verbs of rising and falling.
 """
@@ -98,7 +101,53 @@ def shared_unit_changes(
         value = _read(text, _SAID[unit], owner, shared=len(features) > 1)
         if value is not None:
             found[owner.name] = value
-    return found
+    return {**_shared_word_values(text, schema, mentions, {**named, **found}), **found}
+
+
+# a value said of what a word names, with no unit: "the ice was at -8", "if the tank were 40"
+_VALUE_AFTER = re.compile(
+    rf"^\s*(?:[a-z]+\s+){{0,2}}?(?:were|was|is|be|been|at|to)\s+(?:at\s+)?(?:about\s+|around\s+|only\s+)?"
+    # never a step ("the loan was 100 smaller", "10 % more", "2 times"), which the step readers own
+    rf"(?P<n>-?{_NUM})(?![\w.%°])(?!\s*(?:%|percent|times\b|x\b|more\b|less\b|fewer\b|[a-z]+er\b))",
+    re.IGNORECASE,
+)
+
+
+def _name_words(feature: FeatureSchema) -> set[str]:
+    """Stems of the words of three letters or more of a feature's own name (not its aliases, which may name another
+    thing in passing: "cuts in the ice" of a count of gouges).
+    """
+    return {_stem(w.lower()) for w in _TOKEN.findall(feature.name.replace("_", " ")) if len(w) >= 3}
+
+
+_MINUS = re.compile(r"\bminus\s+(?=\d)", re.IGNORECASE)
+# words of three letters or more that aliases use and that name nothing ("how many", "the last flood")
+_FUNCTION_WORDS = frozenset("the how and for per its any all one many much what which".split())
+
+
+def _shared_word_values(
+    text: str, schema: HostSchema, mentions: list[FeatureMention], named: dict[str, ChangeValue]
+) -> dict[str, ChangeValue]:
+    """A value said after a word that several numeric features' names share ("the ice was at -8" of `ice temp` and
+    `ice thickness`), for the one of them whose range holds it; nothing when none or several do, or when a feature
+    is named outright in the turn.
+    """
+    if mentions:
+        return {}
+    numeric = [f for f in schema.features if f.type == "numeric" and f.name not in named]
+    text = _MINUS.sub("-", text)  # "at minus 8"
+    for word in _TOKEN.finditer(text.lower()):
+        stem = _stem(word.group())
+        if len(word.group()) < 3 or word.group() in _FUNCTION_WORDS:
+            continue
+        sharing = [f for f in numeric if stem in _name_words(f)]
+        value = _VALUE_AFTER.match(text[word.end() :]) if len(sharing) > 1 else None
+        if value is None:
+            continue
+        n = _parse_number(value.group("n"))
+        fits = [f for f in sharing if f.min is not None and f.max is not None and f.min <= n <= f.max]
+        return {fits[0].name: n} if len(fits) == 1 else {}
+    return {}
 
 
 def _read(text: str, unit: str, feature: FeatureSchema, *, shared: bool) -> ChangeValue | None:
