@@ -49,6 +49,8 @@ from simxai.registry import FunctionSpec
 
 #: At most this many calls for one turn ("compare patients 3, 4, 5 and 6").
 MAX_CALLS = 4
+# A count of rows asked for ("how many", "the number of"): of a category value, the rows of that value
+_COUNTED = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b|\bcount\s+(?:of|the)\b", re.IGNORECASE)
 
 
 def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema: HostSchema | None) -> list[ToolCall]:
@@ -143,9 +145,13 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
             f.name == described and f.type == "categorical" for f in schema.features
         )
         if kept and categorical and all(c.startswith(f"{described} = ") for c in kept):
-            # "how many vans are in the data": the feature's card counts every value (a number's card does not:
-            # "faults of inverters with a trip count of 0" keeps its group)
-            del arguments["group"]
+            if _COUNTED.search(text):
+                # "how many vans are in the data", "how many pots are on sand": the rows of that value, counted
+                del arguments["feature"]
+            else:
+                # "which vans are in the data": the feature's card, every value (a number's card does not:
+                # "faults of inverters with a trip count of 0" keeps its group)
+                del arguments["group"]
     if spec.name == "get_data_information":  # "what is the income of applicant 12": that applicant's value
         group = arguments.get("group")
         # "rental days of snowboards or touring gear": the rows of either value, never a conjunction of them

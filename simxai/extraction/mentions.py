@@ -34,6 +34,7 @@ from simxai.extraction._features import (
     feature_mentions,
     moved_away_from,
 )
+from simxai.extraction._feature_terms import name_initials
 from simxai.extraction._id_amounts import named_id_dropped, without_id_amounts
 from simxai.extraction._lexicon import _COMPARATORS, yes_no_of
 from simxai.extraction._polarity import label_mentions
@@ -64,6 +65,7 @@ __all__ = [
     "label_mentions",
     "misread_id",
     "moved_away_from",
+    "name_initials",
     "named_id_dropped",
     "request_word",
     "scored_label",
