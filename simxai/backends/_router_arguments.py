@@ -144,14 +144,14 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
         categorical = schema is not None and any(
             f.name == described and f.type == "categorical" for f in schema.features
         )
-        if kept and categorical and all(c.startswith(f"{described} = ") for c in kept):
-            if _COUNTED.search(text):
-                # "how many vans are in the data", "how many pots are on sand": the rows of that value, counted
-                del arguments["feature"]
-            else:
-                # "which vans are in the data": the feature's card, every value (a number's card does not:
-                # "faults of inverters with a trip count of 0" keeps its group)
-                del arguments["group"]
+        if kept and described is not None and all(c.startswith(f"{described} ") for c in kept) and _COUNTED.search(text):
+            # "how many vans are in the data", "how many pots are on sand", "how many had more than 8 on leaf curl":
+            # the rows of that group, counted, not the statistics of the feature that bounds it
+            del arguments["feature"]
+        elif kept and categorical and all(c.startswith(f"{described} = ") for c in kept):
+            # "which vans are in the data": the feature's card, every value (a number's card does not:
+            # "faults of inverters with a trip count of 0" keeps its group)
+            del arguments["group"]
     if spec.name == "get_data_information":  # "what is the income of applicant 12": that applicant's value
         group = arguments.get("group")
         # "rental days of snowboards or touring gear": the rows of either value, never a conjunction of them

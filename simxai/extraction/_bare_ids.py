@@ -75,6 +75,7 @@ _LEAD_WORDS = frozenset(
     "okay now also too again hi hey hello just only tell describe analyse analyze evaluate assess look compare "
     "vs versus means mean push pushes move moves bring brings flip flips nudge nudges shift shifts "
     "make makes made let lets keep keeps stop stops prevent prevents cause causes help helps put puts change changes "
+    "making keeping stopping preventing causing helping holding blocking "
     # negated auxiliaries, with or without the apostrophe ("why isnt 51 positive"; a text host keeps "isnt" as typed)
     "isn't isnt wasn't wasnt aren't arent won't wont wouldn't wouldnt doesn't doesnt didn't didnt can't cant "
     "couldn't couldnt".split()
