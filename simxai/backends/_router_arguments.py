@@ -149,9 +149,12 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
             # the rows of that group, counted, not the statistics of the feature that bounds it
             del arguments["feature"]
         elif kept and categorical and all(c.startswith(f"{described} = ") for c in kept):
-            # "which vans are in the data": the feature's card, every value (a number's card does not:
-            # "faults of inverters with a trip count of 0" keeps its group)
-            del arguments["group"]
+            if _named_in_its_values_only(text, str(described), kept, schema):
+                del arguments["feature"]  # "stats for the main pad" of a feature `pad`: the group named, not `pad`
+            else:
+                # "which vans are in the data": the feature's card, every value (a number's card does not:
+                # "faults of inverters with a trip count of 0" keeps its group)
+                del arguments["group"]
     if spec.name == "get_data_information":  # "what is the income of applicant 12": that applicant's value
         group = arguments.get("group")
         # "rental days of snowboards or touring gear": the rows of either value, never a conjunction of them
@@ -199,6 +202,19 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
             own["changes"] = _beyond(said, instance)  # (all of them already the group's: the what-if says so)
         calls.append(ToolCall(id=f"call_{i}", name=spec.name, arguments={"instance": instance, **own}))
     return calls
+
+
+def _named_in_its_values_only(text: str, feature: str, clauses: list[str], schema: HostSchema | None) -> bool:
+    """Whether the turn names `feature` only inside the words of its own categories the group `clauses` hold ("the
+    main pad" of `pad = main pad`): the category is said, not the feature.
+    """
+    rest = text
+    for clause in clauses:
+        value = clause.split(" = ", 1)[1]
+        if not set(re.findall(r"[a-z]+", feature.lower())) & set(re.findall(r"[a-z]+", value.lower())):
+            return False  # "which vans are in the data": the feature described by a value, no word of its name
+        rest = re.sub(re.escape(value).replace("_", "[ _]").replace(r"\ ", "[ _]"), " ", rest, flags=re.IGNORECASE)
+    return rest != text and described_feature(rest, schema) != feature and extract_argument("feature", rest, schema) != feature
 
 
 def _beyond(changes: dict[str, Any], instance: Any) -> dict[str, Any]:
