@@ -144,7 +144,12 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
         categorical = schema is not None and any(
             f.name == described and f.type == "categorical" for f in schema.features
         )
-        if kept and described is not None and all(c.startswith(f"{described} ") for c in kept) and _COUNTED.search(text):
+        if (
+            kept
+            and described is not None
+            and all(c.startswith(f"{described} ") for c in kept)
+            and _COUNTED.search(text)
+        ):
             # "how many vans are in the data", "how many pots are on sand", "how many had more than 8 on leaf curl":
             # the rows of that group, counted, not the statistics of the feature that bounds it
             del arguments["feature"]
@@ -214,7 +219,11 @@ def _named_in_its_values_only(text: str, feature: str, clauses: list[str], schem
         if not set(re.findall(r"[a-z]+", feature.lower())) & set(re.findall(r"[a-z]+", value.lower())):
             return False  # "which vans are in the data": the feature described by a value, no word of its name
         rest = re.sub(re.escape(value).replace("_", "[ _]").replace(r"\ ", "[ _]"), " ", rest, flags=re.IGNORECASE)
-    return rest != text and described_feature(rest, schema) != feature and extract_argument("feature", rest, schema) != feature
+    return (
+        rest != text
+        and described_feature(rest, schema) != feature
+        and extract_argument("feature", rest, schema) != feature
+    )
 
 
 def _beyond(changes: dict[str, Any], instance: Any) -> dict[str, Any]:

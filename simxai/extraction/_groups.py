@@ -45,8 +45,8 @@ from simxai.extraction._lexicon import (
     _op_of,
 )
 from simxai.extraction._month_names import month_clauses
-from simxai.extraction._open_tails import plus_tails
 from simxai.extraction._only_values import none_category, value_only_group
+from simxai.extraction._open_tails import plus_tails
 from simxai.extraction._people_groups import PEOPLE_GROUP, sex_group, uncoded_sex_words
 from simxai.extraction._polarity import OUTCOME_VERB
 from simxai.extraction._predicted_classes import counted_prediction, predicted_verb

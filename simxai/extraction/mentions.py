@@ -24,6 +24,7 @@ from simxai.extraction._category_forms import category_form
 from simxai.extraction._class_names import class_mentions
 from simxai.extraction._either_values import either_groups
 from simxai.extraction._event_groups import event_groups
+from simxai.extraction._feature_terms import name_initials
 from simxai.extraction._feature_words import feature_named_by_word
 from simxai.extraction._features import (
     FeatureMention,
@@ -34,7 +35,6 @@ from simxai.extraction._features import (
     feature_mentions,
     moved_away_from,
 )
-from simxai.extraction._feature_terms import name_initials
 from simxai.extraction._id_amounts import named_id_dropped, without_id_amounts
 from simxai.extraction._lexicon import _COMPARATORS, yes_no_of
 from simxai.extraction._polarity import label_mentions
