@@ -62,5 +62,5 @@ def with_reference_as_pronoun(text: str) -> str:
     """`text` with "the other one" / "the first one" inside a question read as "it" (module doc), and a bare "why?"
     after it as a question of its cause ("ok the first one, why?": "ok why is it").
     """
-    text = _REFERENCE_THEN_WHY.sub(lambda m: f"{m.group('why')} is it", text)
+    text = _REFERENCE_THEN_WHY.sub("why is it", text)  # ("how come" asks the same)
     return _REFERENCE.sub("it", text)
