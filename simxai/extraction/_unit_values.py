@@ -10,7 +10,8 @@
   is no unit);
 - a number, the unit a numeric feature's name ends in and "of" before a word of that name: "with 30 mm of ice" for
   `ice thickness (mm)`; and a value below zero said with no unit ("at minus 7") for the one temperature feature, when
-  no other feature takes a value below zero;
+  no other feature takes a value below zero; a count said whole ("opened every vent", "all the fans running") as
+  the largest count of the one feature whose name holds the plural;
 - a number, then a one-word name or alias of exactly one numeric feature: "brought back to 25 brix" (alias "brix"),
   "at 11 % moisture" (a feature in percent);
 - a word of exactly one numeric feature's name or aliases, as written, then a multiplication: "if the mites halved"
@@ -38,7 +39,7 @@ from simxai.extraction._legend_values import legend_changes
 from simxai.extraction._lexicon import _NUM, _TIMES, _parse_number, name_unit
 from simxai.extraction._span_values import span_value_changes
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
-from simxai.hosts.name_words import spelled_units, unit_said
+from simxai.hosts.name_words import name_words, spelled_units, unit_said
 
 __all__ = ["unit_word_changes"]
 
@@ -98,6 +99,12 @@ _SAID_OF_AN_ID = re.compile(r"\d\s+(?:with|at)\b|\b(?:warm|heat|cool|chill)(?:s|
 # "with 30 mm of ice": a number, a unit and "of" before a word of the one feature whose name ends in that unit
 _UNIT_OF_WORD = re.compile(
     rf"(?<![\w.])(?P<n>{_NUM})\s?(?P<unit>%|[a-z]+)\s+of\s+(?:the\s+)?(?P<word>[a-z]{{3,}})\b{_STEP}", re.IGNORECASE
+)
+# "opened every vent", "all the fans running": a count said whole
+_EVERY = re.compile(
+    r"\b(?:(?P<every>every|each)\s+(?:single\s+)?|(?P<all>all)\s+(?:of\s+)?(?:(?:the|its|their|his|her)\s+)?)"
+    r"(?P<word>[a-z]{3,})\b",
+    re.IGNORECASE,
 )
 # "what would the call on 42 be with ...": a value supposed in a question of what would be, with no "if"
 _WOULD_BE_WITH = re.compile(r"\b(?:would|could|might)\s+(?:[\w']+\s+){0,6}?be\s+with\b", re.IGNORECASE)
@@ -163,6 +170,7 @@ def unit_word_changes(
             said = match.group("t").lower()
             found[counted.name] = f"+{_TIMES[said] if said in _TIMES else match.group('n')}"
     found.update(_unit_of_word(text, [f for f in numeric if f.name not in found]))  # "with 30 mm of ice"
+    found.update(_every_one(text, [f for f in numeric if f.name not in found]))  # "opened every vent"
     words = _one_word_terms(schema)
     for match in _WORD_VALUE.finditer(text):
         said = match.group("word").lower()
@@ -184,6 +192,27 @@ def _unit_of_word(text: str, numeric: list[FeatureSchema]) -> dict[str, ChangeVa
         if len(owners) == 1 and owners[0].name not in found:
             found[owners[0].name] = _parse_number(match.group("n"))
     return found
+
+
+def _every_one(text: str, numeric: list[FeatureSchema]) -> dict[str, ChangeValue]:
+    """The largest count for "every vent" / "all the vents" of the one count feature whose name holds the plural
+    ("VentsOpen" 0-6 -> 6): a count said whole is its maximum in the data.
+    """
+    found: dict[str, ChangeValue] = {}
+    for match in _EVERY.finditer(text):
+        word = match.group("word").lower()
+        plural = word + "s" if match.group("every") else word
+        if match.group("all") and not word.endswith("s"):
+            continue  # "all the income": no count
+        owners = [f for f in numeric if _a_count(f) and plural in {*name_words(f.name), *_term_words(f)}]
+        if len(owners) == 1 and owners[0].max is not None and owners[0].name not in found:
+            found[owners[0].name] = int(owners[0].max)
+    return found
+
+
+def _a_count(feature: FeatureSchema) -> bool:
+    """Whether a numeric feature counts things: its range runs from 0 to a whole number."""
+    return feature.min == 0 and feature.max is not None and float(feature.max).is_integer()
 
 
 def _counted_by(verb: str, said: str, numeric: list[FeatureSchema]) -> FeatureSchema | None:

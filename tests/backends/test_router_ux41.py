@@ -6,8 +6,8 @@ one of its own categories ("the north bench" of `bench`) is the group; "more tha
 initials of a long name ("dti") name the feature; "tell me something about it" after a turn about one instance is
 about that instance; "what keeps 20 from being approved" wants approval; "skip the X" leaves X; "why not just sell
 it instead of composting" expects sell; "the first one, why?" after a list asks that one's explanation; "expl" and
-"conf matrix" are written out; "stops being called X" keeps X; "with 30 mm of root" and "at minus 7" are values of
-a what-if; an adverb before an amount names no missing feature.
+"conf matrix" are written out; "stops being called X" keeps X; "with 30 mm of root", "at minus 7" and "every mat"
+(the largest count) are values of a what-if; an adverb before an amount names no missing feature.
 """
 
 from __future__ import annotations
@@ -49,6 +49,7 @@ CUTTINGS = HostSchema(
         FeatureSchema(name="root length (mm)", type="numeric", min=0, max=90),
         FeatureSchema(name="night_temp_c", type="numeric", min=-10, max=15),
         FeatureSchema(name="MistingsPerDay", type="numeric", min=0, max=12),
+        FeatureSchema(name="HeatMatsOn", type="numeric", min=0, max=4),
     ],
     id_range=(7001, 7400),
 )
@@ -243,5 +244,14 @@ def test_a_value_above_zero_with_no_unit_is_no_temperature() -> None:
 
 
 def test_an_adverb_before_an_amount_names_no_missing_feature(router: RouterBackend) -> None:
-    question, _ = route(router, "what if 7020 got only 3 mistings a day", CUTTINGS)
+    question, _ = route(router, "what if 7020 had only 3 helpers, would it sell?", CUTTINGS)
     assert "'only'" not in question
+
+
+@pytest.mark.parametrize("text", ["what if every mat were on for 7020", "what if 7020 had all mats on"])
+def test_a_count_said_whole_is_its_largest_count(text: str) -> None:
+    assert extract_changes(text, CUTTINGS) == {"HeatMatsOn": 4}
+
+
+def test_all_of_a_quantity_is_no_count() -> None:
+    assert "root length (mm)" not in (extract_changes("what if all the root length of 7020 were gone", CUTTINGS) or {})
