@@ -101,7 +101,9 @@ _COUNTS_ROWS = re.compile(r"\bhow\s+many\b(?![^.?!]*\b(?:right|correct\w*|accura
 # Words of what the model says of the rows it counts ("how many are predicted to fail", "will be", "ends up")
 _OUTCOME_WORDS = re.compile(
     r"\b(?:predict\w*|forecast\w*|flag\w*|classif\w*|label\w*|model|says?|think\w*|expect\w*|likely|chances?|"
-    r"probab\w*|will|would|going\s+to|end\w*\s+up|outcomes?|results?|verdicts?|calls?|called)\b",
+    r"probab\w*|will|would|going\s+to|end\w*\s+up|outcomes?|results?|verdicts?|calls?|called|gives?|reckon\w*|"
+    # the model doing something ("how many does it reckon die", "how many of each grade does it give")
+    r"(?:does|do|did|can|could)\s+(?:it|they|the\s+model))\b",
     re.IGNORECASE,
 )
 # The functions about the model or its outputs as a whole: they take no instance and no group.

@@ -124,6 +124,15 @@ def test_a_count_of_a_group_counts_its_rows(router: RouterBackend, text: str, gr
     assert question == "" and called == [("get_data_information", {"group": group})]
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["the sand cuttings. how many of each class does it give.", "of the cuttings on loam how many does it reckon sell"],
+)
+def test_a_count_of_what_the_model_gives_stays_a_prediction(router: RouterBackend, text: str) -> None:
+    _, called = route(router, text, CUTTINGS)
+    assert [name for name, _ in called] == ["get_prediction"]
+
+
 def test_a_feature_named_only_inside_its_category_is_the_group(router: RouterBackend) -> None:
     _, called = route(router, "slug stats for the north bench", CUTTINGS)
     assert called == [("get_data_information", {"group": "bench = north bench"})]
