@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from simxai.extraction.mentions import feature_mentions, name_initials
+from simxai.extraction.mentions import feature_mentions
 from simxai.hosts.abbreviations import spelled_words
 from simxai.hosts.base import HostSchema
 from simxai.hosts.name_words import name_words, spaced_name
@@ -112,7 +112,6 @@ def host_words(schema: HostSchema) -> set[str]:
             words |= set(re.findall(r"[a-z0-9]+", term.lower()))
         words |= {w for w in name_words(feature.name) if w.isalpha() and len(w) > 1}  # "MonthlyFee": "monthly", "fee"
         words |= spelled_words(feature.name)  # "Dist (km)": "distance"
-        words |= {i for i in [name_initials(feature.name)] if i is not None}  # "dti" for debt_to_income
     for term in (*schema.class_names, schema.instance_noun or ""):
         words |= set(re.findall(r"[a-z0-9]+", term.lower()))
     return words

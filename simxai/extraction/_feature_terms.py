@@ -1,8 +1,7 @@
 """The words that name a schema's features: their names, the words of their names, declared aliases and head nouns.
 
 "blood pressure" names ``blood_pressure``, "the price" names ``price_latte`` aliased "latte price", "humidity" names
-``humidity_pct`` (the word before a unit the name ends in), "dti" ``debt_to_income`` (the initials of a name of
-three words or more). A name's words come from any shape of it
+``humidity_pct`` (the word before a unit the name ends in). A name's words come from any shape of it
 (`simxai.hosts.name_words`): "the fee" names ``MonthlyFee``, "visits" ``VisitsPerWeek``, "tenure" ``TenureMonths``.
 Free-text descriptions never feed this vocabulary. A sign or unit the name has after its words belongs to a mention
 when written after them ("% over 12", "(c) below 190", "in minutes": `name_tail_end`).
@@ -25,7 +24,6 @@ __all__ = [
     "_MODEL_WORDS",
     "_TOKEN",
     "_feature_terms",
-    "name_initials",
     "_norm",
     "_singular",
     "_stem",
@@ -66,9 +64,6 @@ def _feature_terms(schema: HostSchema) -> dict[str, FeatureSchema]:
         units = unit_ending(feature.name, _UNIT_WORDS)
         if 1 <= units and len(words) - units >= 2:
             strong.setdefault(_norm(words[:-units]), feature)
-        initials = name_initials(feature.name)
-        if initials is not None:
-            strong.setdefault(initials, feature)  # "dti" for `debt_to_income`, "ltv" for `loan_to_value_pct`
     # the head noun of a multi-word name or alias ("a 60 month term" for loan_term, "the price" for price_latte
     # aliased "latte price"), when no other feature ends in it and it is no word users say of the model itself
     # ("score", "rate", "value")
@@ -171,29 +166,6 @@ def _unit_owners(schema: HostSchema) -> dict[str, FeatureSchema]:
         for unit, found in owners.items()
         if len(found) == 1 and found[0] is not None and found[0].type == "numeric"
     }
-
-
-# Initials that are everyday words ("the", "not", "way"): said in a turn they mean the word, not a feature.
-_WORD_INITIALS = frozenset(
-    "the and for are was not you any can how why who its all has had her his him one our out see use way new now old "
-    "get got may day did let put say she too own per off yes top low big few set run ask fit bad age sex tip pay "
-    "tax lot man men war act add aim air art bed bit box boy buy car cut dog due end eye far fee fun gas god gun "
-    "hit hot job key kid law lay leg lie log lost map mix net nor odd oil pet pop pot raw red row sad sea sit six "
-    "sky son sun ten tie toe try two van vet web win won yet zoo".split()
-)
-
-
-def name_initials(name: str) -> str | None:
-    """The initials of a name of three words or more before its unit ("dti" of debt_to_income, "ltv" of
-    loan_to_value_pct), unless they spell an everyday word.
-    """
-    words = _words(name)
-    units = unit_ending(name, _UNIT_WORDS)
-    words = words[: len(words) - units] if 0 < units < len(words) else words
-    if len(words) < 3:
-        return None
-    said = "".join(w[0] for w in words).lower()
-    return None if said in _WORD_INITIALS else said
 
 
 def _singular(word: str) -> str:

@@ -24,7 +24,6 @@ from simxai.extraction._category_forms import category_form
 from simxai.extraction._class_names import class_mentions
 from simxai.extraction._either_values import either_groups
 from simxai.extraction._event_groups import event_groups
-from simxai.extraction._feature_terms import name_initials
 from simxai.extraction._feature_words import feature_named_by_word
 from simxai.extraction._features import (
     FeatureMention,
@@ -65,7 +64,6 @@ __all__ = [
     "label_mentions",
     "misread_id",
     "moved_away_from",
-    "name_initials",
     "named_id_dropped",
     "request_word",
     "scored_label",

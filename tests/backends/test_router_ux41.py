@@ -3,7 +3,7 @@ and a plant nursery's cuttings (sell / compost). Single-turn readings by the hos
 "were" and an adverb is the feature's value, never an id; "60+" is a bound, "or more"; a count of a category value
 counts that group's rows, and a count names no metric and, with no class, no prediction; a feature named only inside
 one of its own categories ("the north bench" of `bench`) is the group; "more than 8 on height" bounds the feature;
-initials of a long name ("dti") name the feature; "tell me something about it" after a turn about one instance is
+"tell me something about it" after a turn about one instance is
 about that instance; "what keeps 20 from being approved" wants approval; "skip the X" leaves X; "why not just sell
 it instead of composting" expects sell; "the first one, why?" after a list asks that one's explanation; "expl" and
 "conf matrix" are written out; "stops being called X" keeps X; "with 30 mm of root", "at minus 7" and "every mat"
@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from simxai.backends.router import RouterBackend
-from simxai.extraction import extract_argument, extract_changes, extract_feature, extract_group, extract_ids
+from simxai.extraction import extract_argument, extract_changes, extract_group, extract_ids
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.messages import Message, ToolCall
 from tests.backends.routing import after, route, what_if_history
@@ -33,7 +33,6 @@ SCOOTERS = HostSchema(
         FeatureSchema(name="monthly_income_k", type="numeric", min=1, max=12),
         FeatureSchema(name="employment", type="categorical", categories=["salaried", "self-employed", "student"]),
         FeatureSchema(name="previous_defaults", type="numeric", min=0, max=5),
-        FeatureSchema(name="time_in_post", type="numeric", min=0, max=40),
     ],
     id_range=(1, 400),  # the ids overlap the ages: 70 could be either
 )
@@ -141,21 +140,6 @@ def test_a_feature_named_only_inside_its_category_is_the_group(router: RouterBac
 def test_the_values_of_a_feature_asked_for_are_still_its_card(router: RouterBackend) -> None:
     _, called = route(router, "which substrates are in the data", CUTTINGS)
     assert called == [("get_data_information", {"feature": "substrate"})]
-
-
-# --- initials of a long name -----------------------------------------------------------------------------------------
-
-
-def test_the_initials_of_a_long_name_name_the_feature(router: RouterBackend) -> None:
-    assert extract_feature("average dti of students", SCOOTERS) == "debt_to_income"
-    _, called = route(router, "what if applicant 3's dti were 20", SCOOTERS)
-    assert called == [("explain_what_if", {"instance": 3, "changes": {"debt_to_income": 20}})]
-    question, _ = route(router, "how much does dti matter", SCOOTERS)
-    assert "dti" not in question
-
-
-def test_initials_that_spell_a_word_name_no_feature() -> None:
-    assert extract_feature("any tip on how the model works?", SCOOTERS) is None  # `time_in_post` is no "tip"
 
 
 # --- "it" after a turn about one instance -----------------------------------------------------------------------------
