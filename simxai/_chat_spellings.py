@@ -4,7 +4,8 @@ the offline router writes out before it (`spelled_out`).
 
 Each is English usage, the same for every host; a letter the host uses as a name of its own is left as written. The
 chat letters are read by the router alone, not by `normalize`: the selector's training texts pass through
-`normalize`, and a new reading there would leave the shipped selector stale (`tests/backends/test_router_model.py`).
+`normalize`, and a new reading there would leave the shipped selector stale (`tests/backends/test_router_model.py`);
+so are two request words cut short, "expl" (explain) and "conf matrix" (confusion matrix).
 """
 
 from __future__ import annotations
@@ -64,6 +65,9 @@ CHAT = {
     "pred": "prediction",
     "preds": "predictions",
 }
+# Request words cut short, which the router writes out before reading a turn ("expl 5012", "the conf matrix"): read by
+# the router alone, like the chat letters below (never by `normalize`, so the training texts stay as they were read).
+_CUT_SHORT = re.compile(r"\b(?:(?P<expl>expl)\b\.?|(?P<conf>conf)\.?(?=\s+matri(?:x|ces)\b))", re.IGNORECASE)
 
 
 # Chat letters that stand for a word: "n" and "&" opening a follow-up are "and" ("n forty?", "& salinity 30"), a
@@ -90,4 +94,6 @@ def spelled_out(text: str, schema: HostSchema | None) -> str:
     if "n" not in words:
         text = _OPENING_AND.sub(r"\1and", text)
     text = _SPACED_AND.sub(" and ", text)
+    if not {"expl", "conf"} & words:
+        text = _CUT_SHORT.sub(lambda m: "explain" if m.group("expl") else "confusion", text)
     return one_moved_to(text if "y" in words else _OPENING_WHY.sub(r"\1why", text))

@@ -45,10 +45,17 @@ _COMES_WITH = re.compile(
 )
 
 
+# "what would the call on 42 be with 30 mm of ice?": what something would be with a value is that value supposed
+_WOULD_BE_WITH = re.compile(r"\bwould\s+(?:[\w']+\s+){0,6}?be\s+with(?:out)?\b", re.IGNORECASE)
+
+
 def comes_with(text: str) -> bool:
     """Whether a turn only says what the instance in focus would come with ("with a new battery?"): a supposition
-    said as a fragment, which names no group of instances ("with those on the roof" does) and asks nothing else.
+    said as a fragment, which names no group of instances ("with those on the roof" does) and asks nothing else; or
+    asks what it would be with a value ("what would the call on 42 be with 30 mm of ice?").
     """
+    if _WOULD_BE_WITH.search(text):
+        return True
     return _COMES_WITH.match(text) is not None and not _OWN_REQUEST.search(text)
 
 

@@ -49,6 +49,8 @@ from simxai.registry import FunctionSpec
 
 #: At most this many calls for one turn ("compare patients 3, 4, 5 and 6").
 MAX_CALLS = 4
+# A count of rows asked for ("how many", "the number of"): of a category value, the rows of that value
+_COUNTED = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b|\bcount\s+(?:of|the)\b", re.IGNORECASE)
 
 
 def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema: HostSchema | None) -> list[ToolCall]:
@@ -142,10 +144,22 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
         categorical = schema is not None and any(
             f.name == described and f.type == "categorical" for f in schema.features
         )
-        if kept and categorical and all(c.startswith(f"{described} = ") for c in kept):
-            # "how many vans are in the data": the feature's card counts every value (a number's card does not:
-            # "faults of inverters with a trip count of 0" keeps its group)
-            del arguments["group"]
+        if (
+            kept
+            and described is not None
+            and all(c.startswith(f"{described} ") for c in kept)
+            and _COUNTED.search(text)
+        ):
+            # "how many vans are in the data", "how many pots are on sand", "how many had more than 8 on leaf curl":
+            # the rows of that group, counted, not the statistics of the feature that bounds it
+            del arguments["feature"]
+        elif kept and categorical and all(c.startswith(f"{described} = ") for c in kept):
+            if _named_in_its_values_only(text, str(described), kept, schema):
+                del arguments["feature"]  # "stats for the main pad" of a feature `pad`: the group named, not `pad`
+            else:
+                # "which vans are in the data": the feature's card, every value (a number's card does not:
+                # "faults of inverters with a trip count of 0" keeps its group)
+                del arguments["group"]
     if spec.name == "get_data_information":  # "what is the income of applicant 12": that applicant's value
         group = arguments.get("group")
         # "rental days of snowboards or touring gear": the rows of either value, never a conjunction of them
@@ -193,6 +207,23 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
             own["changes"] = _beyond(said, instance)  # (all of them already the group's: the what-if says so)
         calls.append(ToolCall(id=f"call_{i}", name=spec.name, arguments={"instance": instance, **own}))
     return calls
+
+
+def _named_in_its_values_only(text: str, feature: str, clauses: list[str], schema: HostSchema | None) -> bool:
+    """Whether the turn names `feature` only inside the words of its own categories the group `clauses` hold ("the
+    main pad" of `pad = main pad`): the category is said, not the feature.
+    """
+    rest = text
+    for clause in clauses:
+        value = clause.split(" = ", 1)[1]
+        if not set(re.findall(r"[a-z]+", feature.lower())) & set(re.findall(r"[a-z]+", value.lower())):
+            return False  # "which vans are in the data": the feature described by a value, no word of its name
+        rest = re.sub(re.escape(value).replace("_", "[ _]").replace(r"\ ", "[ _]"), " ", rest, flags=re.IGNORECASE)
+    return (
+        rest != text
+        and described_feature(rest, schema) != feature
+        and extract_argument("feature", rest, schema) != feature
+    )
 
 
 def _beyond(changes: dict[str, Any], instance: Any) -> dict[str, Any]:

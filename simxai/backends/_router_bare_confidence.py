@@ -9,6 +9,10 @@ with no such call (a first turn, a dialogue about groups) the turn is left to th
 original" after a what-if is `simxai.backends._router_original`'s, and a turn that names a group, an id, a feature or
 anything besides the question is not bare and is left as well.
 
+A bare request to be told about it ("tell me something about it", "what can you tell me about that one") after such
+a call is about that instance too, not the model ("it" is the instance the dialogue holds): its prediction, or, when
+"more" is asked right after its prediction, its explanation.
+
 Right after a what-if, the prediction in focus is the one after the change: a bare confidence question asks how
 sure the model is of that, so the what-if runs again with its instance and changes (its answer gives the
 probabilities after the change); the instance as it stands would answer about a prediction nobody was looking at.
@@ -37,6 +41,16 @@ _BARE_CONFIDENCE = re.compile(
 )
 
 
+# "tell me something about it", "can you tell me more about this one", "what can you tell me about that one?"
+_TOLD_ABOUT_IT = re.compile(
+    r"^\W*(?:(?:and|so|ok(?:ay)?|now|then|right)\W+)*(?:(?:can|could|would)\s+you\s+|please\s+|what\s+can\s+you\s+)?"
+    r"tell\s+me\s+(?:(?:something|anything|a\s+bit|a\s+little|some\s+more|more)\s+)?(?:more\s+)?about\s+"
+    r"(?:it|this|that|this\s+one|that\s+one)(?:\s+(?:then|now|please|pls))?\W*$",
+    re.IGNORECASE,
+)
+_MORE = re.compile(r"\bmore\b", re.IGNORECASE)
+
+
 def focus_id(history: Sequence[Message]) -> int | None:
     """The id of the instance the dialogue's last call about an instance ran on, or None.
 
@@ -61,7 +75,11 @@ def bare_confidence_decision(
     decision: Decision, text: str, history: Sequence[Message], names: set[str]
 ) -> Decision | None:
     """The prediction of the instance in focus for a bare confidence question after it, or None (module doc)."""
-    if "get_prediction" not in names or not _BARE_CONFIDENCE.match(text):
+    if "get_prediction" not in names:
+        return None
+    if _TOLD_ABOUT_IT.match(text):
+        return _told_about_it(decision, text, history, names)
+    if not _BARE_CONFIDENCE.match(text):
         return None
     last = next(successful_calls(history), None)
     if last is not None and last.name == "explain_what_if" and "explain_what_if" in names:
@@ -73,4 +91,18 @@ def bare_confidence_decision(
     instance = focus_id(history)
     if instance is None:
         return None
+    return Decision("get_prediction", decision.confidence, True, arguments={"instance": instance})
+
+
+def _told_about_it(decision: Decision, text: str, history: Sequence[Message], names: set[str]) -> Decision | None:
+    """The instance in focus for "tell me something about it": its prediction; its explanation for "more" right after
+    its prediction (module doc). None with no instance in focus: the turn is the selector's.
+    """
+    instance = focus_id(history)
+    if instance is None:
+        return None
+    last = next(successful_calls(history), None)
+    after_its_prediction = last is not None and last.name == "get_prediction" and subject_id(last) == instance
+    if _MORE.search(text) and after_its_prediction and "get_local_explanation" in names:
+        return Decision("get_local_explanation", decision.confidence, True, arguments={"instance": instance})
     return Decision("get_prediction", decision.confidence, True, arguments={"instance": instance})

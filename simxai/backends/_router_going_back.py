@@ -52,6 +52,15 @@ def without_going_back(text: str) -> str:
     return match.group("rest")
 
 
+# "ok the first one, why?", "the other one - how come?": the reference, a mark, then a bare question of cause
+_REFERENCE_THEN_WHY = re.compile(
+    rf"{PLACE_REFERENCE}\s*[,:;-]*\s*(?P<why>why|how\s+come)(?:\s+(?:is\s+that|so))?(?=\s*[?.!]*\s*$)", re.IGNORECASE
+)
+
+
 def with_reference_as_pronoun(text: str) -> str:
-    """`text` with "the other one" / "the first one" inside a question read as "it" (module doc)."""
+    """`text` with "the other one" / "the first one" inside a question read as "it" (module doc), and a bare "why?"
+    after it as a question of its cause ("ok the first one, why?": "ok why is it").
+    """
+    text = _REFERENCE_THEN_WHY.sub("why is it", text)  # ("how come" asks the same)
     return _REFERENCE.sub("it", text)

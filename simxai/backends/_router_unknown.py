@@ -107,8 +107,9 @@ _NAMED_SETTING = re.compile(
 )
 _NOT_A_FEATURE = frozenset(
     "patient patients id number instance row sample record review text case person she he they it age years year "
-    "value values score probability threshold change changed it's that this what which who each all one".split()
-)
+    "value values score probability threshold change changed it's that this what which who each all one "
+    "only just even still also about around nearly almost roughly exactly some another extra more less fewer".split()
+)  # (adverbs and quantifiers before an amount, "if only 150 skated", "had just 4 riders", name no feature)
 
 
 def _names(feature: FeatureSchema) -> list[str]:

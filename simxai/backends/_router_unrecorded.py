@@ -78,6 +78,7 @@ def _held(word: str, host: set[str]) -> bool:
     """Whether a word is the host's or a form of one ("rained" of rain, "tyres" of tyre, "warmer" of warm)."""
     lower = word.lower().strip("'")
     stems = word_stems(lower) | {lower.removesuffix("er"), lower.removesuffix("ier") + "y"}
+    stems |= {lower + "s", lower + "es"}  # "vent" of a feature `VentsOpen`: the singular of a word of the host
     return bool(stems & host) or any(len(w) >= 5 and lower[:5] == w[:5] for w in host)
 
 

@@ -25,6 +25,9 @@ contract (`ruled_out`):
   nothing: a turn that asks for a ranking or an importance does not ask for it;
 - the data's description holds no predictions: a turn that names a metric or the model's errors ("show me all the
   metrics", "where does it go wrong") does not ask for it;
+- a count of rows ("how many pots are on sand?") that names no metric, no error and nothing got right scores nothing:
+  it is no question of the model's performance, nor, naming no class and no word of the model's outcome, of
+  its predictions;
 - a turn that names exactly one instance by its id asks for *something* about it, so "no function" is no reading
   ("what's the churn score of 12": an attribute of instance 12, asked about by `unknown_attribute`), nor, with no
   metric and no word of errors, the model's performance, which is measured on a group ("how does 75032 look");
@@ -93,6 +96,16 @@ _KEEPS_OR_CHANGES = re.compile(
 # ... of which a why-question needs more than the outcome kept: "and still gets rejected, why?" says the outcome
 # stands (a surprise), it sets no margin to search within
 _MARGIN_OR_CHANGE_SAID = re.compile(rf"\b(?:{_MARGIN_OR_CHANGE})\b", re.IGNORECASE)
+# A count of rows ("how many pots are on sand?"), unless it counts what the model gets right ("how many are correct")
+_COUNTS_ROWS = re.compile(r"\bhow\s+many\b(?![^.?!]*\b(?:right|correct\w*|accurate\w*)\b)", re.IGNORECASE)
+# Words of what the model says of the rows it counts ("how many are predicted to fail", "will be", "ends up")
+_OUTCOME_WORDS = re.compile(
+    r"\b(?:predict\w*|forecast\w*|flag\w*|classif\w*|label\w*|model|says?|think\w*|expect\w*|likely|chances?|"
+    r"probab\w*|will|would|going\s+to|end\w*\s+up|outcomes?|results?|verdicts?|calls?|called|gives?|reckon\w*|"
+    # the model doing something ("how many does it reckon die", "how many of each grade does it give")
+    r"(?:does|do|did|can|could)\s+(?:it|they|the\s+model))\b",
+    re.IGNORECASE,
+)
 # The functions about the model or its outputs as a whole: they take no instance and no group.
 _ABOUT_THE_MODEL = frozenset({"get_model_information", "get_output_information"})
 _NONE = "none"
@@ -157,6 +170,10 @@ def ruled_out(text: str, masked: str, schema: HostSchema | None, candidates: Col
         out.add(_NONE)  # a metric named by its name ("f1 for members of a shared house") asks for its value
     if "get_data_information" in candidates and (_ERRORS.search(text) or extract_metric(text) not in (None, "all")):
         out.add("get_data_information")
+    if _COUNTS_ROWS.search(text) and extract_metric(text) is None and not _ERRORS.search(text):
+        out.add("get_model_performance")  # "how many pots are on sand?": rows counted, nothing scored
+        if not _names_a_class(text, schema) and not _OUTCOME_WORDS.search(text):
+            out.add("get_prediction")  # ... and no class, no word of the model's outcome: nothing predicted
     return frozenset(out & set(candidates))
 
 

@@ -62,13 +62,19 @@ def age_clauses(text: str, schema: HostSchema, age: FeatureSchema) -> list[str]:
         rf"|\baged\s(?P<op3>over|under|above|below)\s(?P<v3>{_NUM})\b(?!\s?%)"
         # "older runners, say 60 and over", "senior dogs, like 7 and up": the bound after the number, an open tail
         rf"|\b{people},?\s(?:(?:(?:who\s)?(?:are|were)|aged|say|like|so|i\.?e\.?)\s)?(?P<v4>{_NUM})"
-        rf"(?:\s(?:years?|yrs?)(?:\sold)?)?\s(?P<tail>{OR_TAIL})",
+        rf"(?:\s(?:years?|yrs?)(?:\sold)?)?\s(?P<tail>{OR_TAIL})"
+        # "60 or more applicants" (written "60+ applicants"): the open tail before the people it bounds
+        rf"|\b(?P<v6>{_NUM})\s(?P<tail6>{OR_TAIL})\s(?=(?:{people})\b)",
         text,
         re.IGNORECASE,
     ):
         if match.group("op3"):
             over = match.group("op3").lower() in ("over", "above")
             clauses.append(f"{age.name} {'>' if over else '<'} {match.group('v3')}")
+            continue
+        if match.group("tail6"):
+            if _in_range(age, float(match.group("v6"))) and not numeric_name_at(text, schema, match.end()):
+                clauses.append(f"{age.name} {tail_op(match.group('tail6'))} {match.group('v6')}")
             continue
         if match.group("tail"):
             if _in_range(age, float(match.group("v4"))) and not numeric_name_at(text, schema, match.start()):

@@ -44,9 +44,9 @@ _CLAIMED_AFTER = re.compile(
     r"\d\s*(?:and|or|to|through|-|–))\s*$",
     re.IGNORECASE,
 )
-# What may follow a number that is a quantity, a range or a rank, not an id.
+# What may follow a number that is a quantity, a range or a rank, not an id ("60+": a bound, "or more").
 _CLAIMED_BEFORE = re.compile(
-    r"^(?:\s?%|\s?(?:k|m|bn)\b|\s?(?:to|through|-|–|or|and)\s*\d|\s?(?:/|out\s+of)\s*\d|"
+    r"^(?:\s?%|\s?\+(?!\s*[\d+=])|\s?(?:k|m|bn)\b|\s?(?:to|through|-|–|or|and)\s*\d|\s?(?:/|out\s+of)\s*\d|"
     r"\s(?:years?|yrs?|y/?o|months?|weeks?|days?|hours?|points?|units?|percent|times|more|less|fewer|"
     # "change" before "if" or "so" is a verb ("would 65002 change if ...", "could 65002 change so ..."): no count
     r"higher|lower|bigger|smaller|extra|counterfactuals?|examples?|ways?|options?|alternatives?|changes|"
@@ -58,7 +58,9 @@ _CLAIMED_BEFORE = re.compile(
 # Words that may stand between a feature and its value ("bmi of 30", "bmi went up to 30", "glucose = 120").
 _VALUE_LINK = re.compile(
     r"^\W*(?:(?:is|was|were|of|at|to|by|from|be|becomes?|became|went|goes|go|up|down|equals?|equal|around|"
-    r"about|set|changed|change|increased|decreased|dropped|raised|score|level|value)\W+)*$",
+    r"about|set|changed|change|increased|decreased|dropped|raised|score|level|value|"
+    # an adverb between the verb and the value ("if his age were also 70", "bmi was still 30")
+    r"also|too|still|even|instead|again|now|then|just|only|actually)\W+)*$",
     re.IGNORECASE,
 )
 
@@ -73,6 +75,7 @@ _LEAD_WORDS = frozenset(
     "okay now also too again hi hey hello just only tell describe analyse analyze evaluate assess look compare "
     "vs versus means mean push pushes move moves bring brings flip flips nudge nudges shift shifts "
     "make makes made let lets keep keeps stop stops prevent prevents cause causes help helps put puts change changes "
+    "making keeping stopping preventing causing helping holding blocking "
     # negated auxiliaries, with or without the apostrophe ("why isnt 51 positive"; a text host keeps "isnt" as typed)
     "isn't isnt wasn't wasnt aren't arent won't wont wouldn't wouldnt doesn't doesnt didn't didnt can't cant "
     "couldn't couldnt".split()

@@ -1,7 +1,8 @@
 """Bounds of a group said before the feature's name, or in a larger unit than the one its name is kept in.
 
-- "above 70 percent humidity", "over 8 knots of wind", "past 300 hours of envelope": the comparison and the number
-  come first, the feature's name (or alias) right after them, a unit and "of (the)" between;
+- "above 70 percent humidity", "over 8 knots of wind", "past 300 hours of envelope", "more than 8 on leaf curl": the
+  comparison and the number come first, the feature's name (or alias) right after them, a unit and "of (the)" or
+  "on (the)" between;
 - "the surface wind's over 8 knots": the name with a possessive "'s" before the comparison;
 - "over a kilo" of `weight_g`, "under 2 cm" of `wall_mm`: a unit one scale above the unit the one feature's name
   ends in, the number converted ("a" / "an" before such a unit is one), when no feature is kept in that unit.
@@ -24,7 +25,9 @@ __all__ = ["bounds_before_names"]
 
 _OP = rf"(?P<op>{_OP_WORDS}|past)"
 _BEFORE = re.compile(
-    rf"\b{_OP}\s+(?P<v>{_NUM}|an?)\s?(?P<u>%|[a-z]+)?\s+(?:of\s+)?(?:the\s+)?(?:(?:shop|air|surface)\s+)?$", re.I
+    # ("more than 8 on leaf curl": the scale the number is read on)
+    rf"\b{_OP}\s+(?P<v>{_NUM}|an?)\s?(?P<u>%|(?!on\b)[a-z]+)?\s+(?:(?:of|on)\s+)?(?:the\s+)?(?:(?:shop|air|surface)\s+)?$",
+    re.I,
 )
 _POSSESSIVE = re.compile(rf"^['’]s\s+{_OP}\s+(?P<v>{_NUM})\b", re.I)
 # A larger unit than the name's, the words it is said with (the shared table's, `unit_words`, and "kgs") and the

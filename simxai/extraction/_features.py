@@ -28,7 +28,7 @@ from simxai.extraction._feature_terms import (
 )
 from simxai.extraction._lexicon import number_between
 from simxai.extraction._noun_ids import noun_id_spans
-from simxai.extraction._polarity import away_from, ends_as, label_mentions, not_but, outcome_now
+from simxai.extraction._polarity import away_from, ends_as, label_mentions, not_but, not_instead, outcome_now
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.normalize import normalize
 from simxai.textbounds import bounds_text_argument
@@ -232,6 +232,8 @@ def extract_label(text: str, schema: HostSchema | None) -> str | None:
     foreground = [m for m in mentions if not _BACKGROUND.search(text[: m[0]])]
     if foreground and any(name != foreground[0][2] for _, _, name in mentions):
         mentions = foreground
+    if (denied := not_instead(text, mentions)) is not None:
+        return denied  # "why not just treat it instead of replanting": treat
     cued = [name for start, _, name in mentions if _TARGET_CUE.search(text[max(0, start - 40) : start])]
     return cued[-1] if cued else mentions[-1][2]
 

@@ -46,6 +46,7 @@ from simxai.extraction._lexicon import (
 )
 from simxai.extraction._month_names import month_clauses
 from simxai.extraction._only_values import none_category, value_only_group
+from simxai.extraction._open_tails import plus_tails
 from simxai.extraction._people_groups import PEOPLE_GROUP, sex_group, uncoded_sex_words
 from simxai.extraction._polarity import OUTCOME_VERB
 from simxai.extraction._predicted_classes import counted_prediction, predicted_verb
@@ -97,6 +98,7 @@ def bounded_condition(text: str, schema: HostSchema) -> str | None:
     text = money_amounts(text)  # "$1,200" -> "$1200": a feature's bound may carry a currency sign
     text = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", text)  # "10,000 nautical miles or more": one number
     text = _unhyphened(text, schema)  # "wooden-crate loans": the category and its feature's word
+    text = plus_tails(text)  # "150+ skaters": "150 or more skaters"
     money = money_bound(text, schema)
     if money is None:
         return _condition(text, schema)

@@ -41,7 +41,8 @@ _NEGATED = re.compile(r"(?:\bnot|n't|\bnever|\bno\s+longer)\s+$", re.IGNORECASE)
 # a verb of leaving the class right before it: "stops being (a) X", "stop X-ing", "no longer X", "not X any more"
 _LEAVES = re.compile(
     r"(?:\b(?:stop(?:s|ped|ping)?|ceas(?:e|es|ed|ing)|quit(?:s|ting)?)|\bno\s+longer)\s+"
-    r"(?:(?:being|be|getting|saying|predicting|called|labell?ed|rated|flagged)\s+)?(?:as\s+)?(?:(?:a|an|the)\s+)?$",
+    # ("stops being called healthy": a verb of being and one of naming)
+    r"(?:(?:being|be|getting|saying|predicting|called|labell?ed|rated|flagged)\s+){0,2}(?:as\s+)?(?:(?:a|an|the)\s+)?$",
     re.IGNORECASE,
 )
 _NOT_BEFORE = re.compile(

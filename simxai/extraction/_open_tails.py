@@ -6,7 +6,8 @@ from 5pm onwards", "anything before 9am"; and a bound in degrees said before its
 pm, so these bounds were left out and the group's metric was scored on everyone. Degrees name the host's one
 temperature or angle feature (`_amounts._units`); a time of day names its one hour feature (its name says hour, its
 values lie within 0-24, `_clock_and_pace`). The tail is "and up / or more / onwards / and later" (at least) or "and
-under / or less / and earlier" (at most); "from 5pm" and "after 5pm" bound it too, and "before 9am".
+under / or less / and earlier" (at most); "from 5pm" and "after 5pm" bound it too, and "before 9am". A plus sign after
+a number is the open tail "or more" ("150+ skaters", "applicants 60+": `plus_tails`).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from simxai.extraction._lexicon import _NUM
 from simxai.hosts.base import HostSchema
 from simxai.turn_memo import per_turn
 
-__all__ = ["open_tail_bounds"]
+__all__ = ["open_tail_bounds", "plus_tails"]
 
 _ONWARDS = r"onwards|onward|upwards|and\s+(?:later|beyond|after)|or\s+later"
 _BACKWARDS = r"and\s+(?:earlier|before)|or\s+earlier"
@@ -39,6 +40,16 @@ _LED_HOURS = re.compile(
     rf"\b(?P<lead>from|after|since|before)\s+{_CLOCK}(?!\s*(?:to|until|till|-)\s*\d)", re.IGNORECASE
 )
 _TAILED_HOURS = re.compile(rf"(?<![\w.]){_CLOCK}\s+{_TAIL}", re.IGNORECASE)
+
+
+# "150+ skaters", "applicants 60+": a plus sign right after a number and before no operand ("5+3", "bmi += 5" and
+# "claims +2" are arithmetic, read by the changes)
+_PLUS = re.compile(r"(?<![\w.+\-])(\d+(?:\.\d+)?)\s?\+(?!\s*[\d+=])")
+
+
+def plus_tails(text: str) -> str:
+    """`text` with each number followed by a plus sign written as the open tail it says ("60+" -> "60 or more")."""
+    return _PLUS.sub(r"\1 or more", text)
 
 
 def _op(tail: str | None, lead: str | None) -> str:

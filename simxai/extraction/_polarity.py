@@ -19,7 +19,16 @@ import re
 from simxai.extraction._negated_label_word import negated_class_words
 from simxai.hosts.base import HostSchema
 
-__all__ = ["OUTCOME_VERB", "QUIT_VERBS", "away_from", "ends_as", "label_mentions", "not_but", "outcome_now"]
+__all__ = [
+    "OUTCOME_VERB",
+    "QUIT_VERBS",
+    "away_from",
+    "ends_as",
+    "label_mentions",
+    "not_but",
+    "not_instead",
+    "outcome_now",
+]
 
 # Derivational and inflectional endings; what is left (at least four letters) is compared between two words.
 # ("nesses", "ness": the noun of an adjective class, "lameness" for lame, "lateness" for late)
@@ -163,7 +172,7 @@ def _null_class_phrases(text: str, schema: HostSchema, found: list[tuple[int, in
 # progressing group", "shake off a rejection", "lose the surcharge", "would not have incurred a surcharge", "no
 # longer be rejected", "not be declined", "stop being flagged", "avoid being rejected", "keep 20 from being rejected".
 _AWAY = re.compile(
-    r"\b(?:avoid(?:s|ed|ing)?|escap(?:e|es|ed|ing)|los(?:e|es|ing)|drop(?:s|ped|ping)?|shed(?:s|ding)?|"
+    r"\b(?:avoid(?:s|ed|ing)?|escap(?:e|es|ed|ing)|skip(?:s|ped|ping)?|los(?:e|es|ing)|drop(?:s|ped|ping)?|shed(?:s|ding)?|"
     r"shak(?:e|es|ing)\s+off|remov(?:e|es|ed|ing)|lift(?:s|ed|ing)?|"
     # "avoid being rejected", "keep 20 from being rejected", "stop her getting flagged", "prevent it from becoming"
     r"(?:(?:avoid(?:s|ed|ing)?|escap(?:e|es|ed|ing))\s+|(?:keep(?:s|ing)?|kept|stop(?:s|ped|ping)?|"
@@ -199,7 +208,19 @@ def away_from(text: str, mentions: list[tuple[int, int, str]]) -> str | None:
         return None
     start, _end, name = mentions[-1]
     before = text[max(0, start - 60) : start]
+    if _OBSTACLE.search(text[:start]):
+        return None  # "what keeps 20 from being approved?": approval is wanted, something stands in its way
     return name if _AWAY.search(before) and not _ENDS_AS.search(before) else None
+
+
+# An obstacle asked about as a fact ("what keeps 20 from being approved?", "what's stopping her from getting it"): the
+# class after it is the one wanted. "what would keep 20 from being declined" (a modal) asks how to avoid the class.
+_OBSTACLE = re.compile(
+    r"\bwhat(?:'s|\s+is|\s+are)?\s+(?:(?:still|actually|really|exactly)\s+)?"
+    r"(?:keep(?:s|ing)?|stop(?:s|ping)?|prevent(?:s|ing)?|block(?:s|ing)?|hold(?:s|ing)?\s+back)\b"
+    r"(?![^.?!;]*\b(?:would|could|should|might|can|will|'d)\b)[^.?!;]*$",
+    re.IGNORECASE,
+)
 
 
 _NOT_BEFORE = re.compile(r"\bnot\s+(?:(?:a|an|the)\s+)?$", re.IGNORECASE)
@@ -208,7 +229,8 @@ _BUT_BETWEEN = re.compile(r"\s*,?\s*but\s+(?:rather\s+|instead\s+)?(?:(?:a|an|th
 _THEN_NOT_BETWEEN = re.compile(r"\s*[,;]?\s*(?:(?:and|but)\s+)?not\s+(?:(?:a|an|the)\s+)?", re.IGNORECASE)
 # ("a regrind rather than be retired", "instead of getting a refusal": a verb of being or becoming may lead in)
 _INSTEAD_BETWEEN = re.compile(
-    r"\s*,?\s*(?:instead\s+of|rather\s+than)\s+(?:(?:be|being|get|getting|become|becoming)\s+)?(?:(?:a|an|the)\s+)?",
+    # ("treat it instead of replanting": the object of the class's verb may stand between)
+    r"\s*(?:(?:it|them|him|her|this|that)\s+)?,?\s*(?:instead\s+of|rather\s+than)\s+(?:(?:be|being|get|getting|become|becoming)\s+)?(?:(?:a|an|the)\s+)?",
     re.IGNORECASE,
 )
 
@@ -225,6 +247,21 @@ def not_but(text: str, mentions: list[tuple[int, int, str]]) -> str | None:
             _INSTEAD_BETWEEN.fullmatch(text, end, after) or _THEN_NOT_BETWEEN.fullmatch(text, end, after)
         ):
             return name
+    return None
+
+
+# "not <class>" with an adverb between ("why not just treat it ...")
+_NOT_JUST_BEFORE = re.compile(r"\bnot\s+(?:(?:just|simply|even|rather|a|an|the|be|get)\s+){0,3}$", re.IGNORECASE)
+
+
+def not_instead(text: str, mentions: list[tuple[int, int, str]]) -> str | None:
+    """The class said after "not" and before "instead of / rather than" another ("why not just treat it instead of
+    replanting" -> treat): the one the user expected, whatever the class after "instead of".
+    """
+    for (start, end, name), (after, _, other) in zip(mentions, mentions[1:], strict=False):
+        if name != other and _NOT_JUST_BEFORE.search(text, max(0, start - 30), start):
+            if _INSTEAD_BETWEEN.fullmatch(text, end, after):
+                return name
     return None
 
 

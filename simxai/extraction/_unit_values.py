@@ -8,6 +8,10 @@
   minutes" / "lasted 11 minutes" for `bake_minutes` or `bake_min`, "and with 16 minutes instead?" (a turn
   that opens with "with"; the one reading of an absolute value by its unit; a magnitude such as `salary_k`'s "k"
   is no unit);
+- a number, the unit a numeric feature's name ends in and "of" before a word of that name: "with 30 mm of ice" for
+  `ice thickness (mm)`; and a value below zero said with no unit ("at minus 7") for the one temperature feature, when
+  no other feature takes a value below zero; a count said whole ("opened every vent", "all the fans running") as
+  the largest count of the one feature whose name holds the plural;
 - a number, then a one-word name or alias of exactly one numeric feature: "brought back to 25 brix" (alias "brix"),
   "at 11 % moisture" (a feature in percent);
 - a word of exactly one numeric feature's name or aliases, as written, then a multiplication: "if the mites halved"
@@ -35,7 +39,7 @@ from simxai.extraction._legend_values import legend_changes
 from simxai.extraction._lexicon import _NUM, _TIMES, _parse_number, name_unit
 from simxai.extraction._span_values import span_value_changes
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
-from simxai.hosts.name_words import spelled_units
+from simxai.hosts.name_words import name_words, spelled_units, unit_said
 
 __all__ = ["unit_word_changes"]
 
@@ -92,6 +96,18 @@ _DONE_AGAIN = re.compile(
 # A value said of a record without "if": an id then "with" / "at" ("74 with the fan at 40 %", "110333 at 12
 # degrees"), or a verb that moves a temperature ("warm the tower up to 12 degrees")
 _SAID_OF_AN_ID = re.compile(r"\d\s+(?:with|at)\b|\b(?:warm|heat|cool|chill)(?:s|ed|ing)?\b", re.IGNORECASE)
+# "with 30 mm of ice": a number, a unit and "of" before a word of the one feature whose name ends in that unit
+_UNIT_OF_WORD = re.compile(
+    rf"(?<![\w.])(?P<n>{_NUM})\s?(?P<unit>%|[a-z]+)\s+of\s+(?:the\s+)?(?P<word>[a-z]{{3,}})\b{_STEP}", re.IGNORECASE
+)
+# "opened every vent", "all the fans running": a count said whole
+_EVERY = re.compile(
+    r"\b(?:(?P<every>every|each)\s+(?:single\s+)?|(?P<all>all)\s+(?:of\s+)?(?:(?:the|its|their|his|her)\s+)?)"
+    r"(?P<word>[a-z]{3,})\b",
+    re.IGNORECASE,
+)
+# "what would the call on 42 be with ...": a value supposed in a question of what would be, with no "if"
+_WOULD_BE_WITH = re.compile(r"\b(?:would|could|might)\s+(?:[\w']+\s+){0,6}?be\s+with\b", re.IGNORECASE)
 # "2 nutrient additions on top" ("on top of that" joins changes and says the same of this one)
 _ON_TOP = re.compile(r"^\s*(?:as\s+well\s+)?on\s+top\b", re.IGNORECASE)
 
@@ -112,12 +128,15 @@ def unit_word_changes(
         if count and _ON_TOP.match(text[mention.end : mention.end + 20]):
             found[feature.name] = f"+{count.group('n')}"
     found.update(legend_changes(text, schema, {**named, **found}))  # "mated this season" for "(0 = mated ...)"
+    if _WOULD_BE_WITH.search(text):  # "what would the call on 42 be with 30 mm of ice?"
+        found.update(_unit_of_word(text, [f for f in numeric if f.name not in found]))
     if not _SUPPOSED.search(text) and not _SAID_OF_AN_ID.search(text):  # "74 with the fan at 40 %"
         return found
     found.update(span_value_changes(text, schema, {**named, **found}))  # "had been up for 20 days" of `days_up`
     temperature = _units(schema).get("degrees")
     if temperature is not None and temperature in numeric and temperature.name not in found:
-        value = _temperature(text, temperature)
+        below_zero = [f for f in schema.features if f.type == "numeric" and f.min is not None and f.min < 0]
+        value = _temperature(text, temperature, below_zero == [temperature])
         if value is not None:
             found[temperature.name] = value
     for match in _SPELLED_VALUE.finditer(text):
@@ -150,6 +169,8 @@ def unit_word_changes(
         if counted is not None and counted.name not in found:
             said = match.group("t").lower()
             found[counted.name] = f"+{_TIMES[said] if said in _TIMES else match.group('n')}"
+    found.update(_unit_of_word(text, [f for f in numeric if f.name not in found]))  # "with 30 mm of ice"
+    found.update(_every_one(text, [f for f in numeric if f.name not in found]))  # "opened every vent"
     words = _one_word_terms(schema)
     for match in _WORD_VALUE.finditer(text):
         said = match.group("word").lower()
@@ -160,6 +181,38 @@ def unit_word_changes(
             continue  # "at 11 % moisture" is a moisture in percent only when the feature counts in percent
         found[named_by.name] = _parse_number(match.group("n"))
     return found
+
+
+def _unit_of_word(text: str, numeric: list[FeatureSchema]) -> dict[str, ChangeValue]:
+    """The values said as "30 mm of ice" for the one of `numeric` whose name ends in the unit and holds the word."""
+    found: dict[str, ChangeValue] = {}
+    for match in _UNIT_OF_WORD.finditer(text):
+        said = match.group("word").lower()
+        owners = [f for f in numeric if unit_said(match.group("unit"), f.name) and said in _term_words(f)]
+        if len(owners) == 1 and owners[0].name not in found:
+            found[owners[0].name] = _parse_number(match.group("n"))
+    return found
+
+
+def _every_one(text: str, numeric: list[FeatureSchema]) -> dict[str, ChangeValue]:
+    """The largest count for "every vent" / "all the vents" of the one count feature whose name holds the plural
+    ("VentsOpen" 0-6 -> 6): a count said whole is its maximum in the data.
+    """
+    found: dict[str, ChangeValue] = {}
+    for match in _EVERY.finditer(text):
+        word = match.group("word").lower()
+        plural = word + "s" if match.group("every") else word
+        if match.group("all") and not word.endswith("s"):
+            continue  # "all the income": no count
+        owners = [f for f in numeric if _a_count(f) and plural in {*name_words(f.name), *_term_words(f)}]
+        if len(owners) == 1 and owners[0].max is not None and owners[0].name not in found:
+            found[owners[0].name] = int(owners[0].max)
+    return found
+
+
+def _a_count(feature: FeatureSchema) -> bool:
+    """Whether a numeric feature counts things: its range runs from 0 to a whole number."""
+    return feature.min == 0 and feature.max is not None and float(feature.max).is_integer()
 
 
 def _counted_by(verb: str, said: str, numeric: list[FeatureSchema]) -> FeatureSchema | None:
@@ -198,11 +251,14 @@ def _name_unit(feature: FeatureSchema) -> str | None:
     return None if len(parts) >= 3 and re.fullmatch(r"[mkuµ]?g|m?l|k?m|mm|cm", parts[-2]) else unit
 
 
-def _temperature(text: str, feature: FeatureSchema) -> ChangeValue | None:
-    """The value a temperature is said to take, in the feature's own scale, or None."""
+def _temperature(text: str, feature: FeatureSchema, alone_below_zero: bool = False) -> ChangeValue | None:
+    """The value a temperature is said to take, in the feature's own scale, or None. With `alone_below_zero` (no other
+    feature of the host takes a value below zero), a value below zero needs no unit: "at minus 7" is its value.
+    """
     for match in _DEGREES.finditer(text):
         said = (match.group("scale") or "").lower()[:1]
-        if not match.group("deg") and not said:
+        negative = bool(match.group("neg")) or match.group("n").startswith("-")
+        if not match.group("deg") and not said and not (negative and alone_below_zero):
             continue  # "at 16" alone says no unit: read elsewhere, or asked
         sign = -1 if match.group("neg") else 1  # "at minus 10 degrees": the value -10
         value = sign * float(match.group("n"))
