@@ -31,6 +31,8 @@ from guard_set import load_lines, with_vocabularies  # noqa: E402
 from simxai.guard import check_claims  # noqa: E402
 from simxai.guard._unmatched import MECHANISM, UNMATCHED_NOTE, frame_of  # noqa: E402
 
+#: Unchecked by the mechanism table after the reading (`simxai.guard._trust`), not by a frame: not the policy's.
+AFTER_READING = ("loose binding", "distrusted mechanism")
 #: The frames summed into the last line of each set's table (the frames a policy would flag together).
 ALL = "(any frame)"
 
@@ -62,7 +64,7 @@ def read_set(folder: Path) -> list[Read]:
         for claim in policy:
             read.unmatched.append((report.mechanisms[claim][len(MECHANISM) + 2 : -1], claim))
         for note in report.unchecked:
-            if note.startswith("number "):
+            if note.startswith("number ") and frame_of(note) not in AFTER_READING:
                 (read.unmatched if UNMATCHED_NOTE in note else read.matched).append((frame_of(note), note))
         out.append(read)
     return out

@@ -74,6 +74,9 @@ _FRAMES: tuple[tuple[str, str], ...] = (
     ("a count of features", "count of features"),
     ("the user's own", "user's own"),
     ("a small integer", "small integer"),
+    # moved to unchecked by the mechanism table after the reading (`_trust`), not by a frame: never compared here
+    ("bound loosely to its field", "loose binding"),
+    ("the outputs do not state it; read by", "distrusted mechanism"),
 )
 _YEARS = (1900.0, 2100.0)
 #: The probability scale's fixed points: no output need hold them ("sits exactly at one half", "a coin flip").
