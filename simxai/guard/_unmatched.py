@@ -149,7 +149,8 @@ _SPELLED = "|".join(sorted((re.escape(w) for w in _WORDS), key=len, reverse=True
 _AS_IS_WORDS = "|".join(sorted((re.escape(w) for w in _AS_IS), key=len, reverse=True))
 #: "three times as much as", "1.7 times that of", "4x more than"; "twice as important as", "half again as much as".
 _RATIO = re.compile(
-    r"(?P<approx>\b(?:about|around|roughly|nearly|almost|some|approximately|close\s+to|~|≈)\s*)?"
+    r"(?:(?P<over>\b(?:more\s+than|over|at\s+least|above)\s+)|(?P<under>\b(?:less\s+than|under|at\s+most|below|"
+    r"not\s+even)\s+))?(?P<approx>\b(?:about|around|roughly|nearly|almost|some|approximately|close\s+to|~|≈)\s*)?"
     rf"(?:(?<![\w.])(?P<n>\d+(?:\.\d+)?|{_SPELLED})\s*(?:times|x|×)\s+(?:as\s+(?:\w+\s+){{1,2}}?as|more\s+than|"
     rf"that\s+of)|\b(?P<w>{_AS_IS_WORDS})\s+as\s+(?:\w+\s+){{1,2}}?as)\s+(?:the\s+|that\s+of\s+)?",
     re.I,
@@ -166,19 +167,23 @@ def ratio_claims(
     """(claim, holds) for each ratio `sentence` says between two features. `features(text)` gives the features a
     text names as (feature, start, end); `numbers_of(feature)` the numbers the outputs tie to one.
     """
+    compared: set[str] = set()  # the features a ratio before in the sentence was of ("A ... as B, and ... as C")
     for m in _RATIO.finditer(sentence):
-        before = [f for f in features(sentence[: m.start()]) if f[2] <= m.start()]
+        before = [f for f in features(sentence[: m.start()]) if f[2] <= m.start() and f[0] not in compared]
         after = features(sentence[m.end() : m.end() + 60])
         if not before or not after or after[0][1] != 0 or before[-1][0] == after[0][0]:
             continue  # the ratio of no two named features ("twice as likely as not", "a third as important")
         top, bottom = before[-1][0], after[0][0]
+        compared.add(bottom)
         tops, bottoms = {abs(x) for x in numbers_of(top)}, {abs(x) for x in numbers_of(bottom) if x}
         if not tops or not bottoms:
             continue
         said = (m.group("n") or m.group("w")).lower()
         value = _AS_IS.get(said) or _WORDS.get(said) or float(said)
         ratios = {a / b for a in tops for b in bottoms}
-        if not said[0].isdigit() or m.group("approx"):
+        if m.group("over") or m.group("under"):  # "more than twice as much as B": a bound on the ratio
+            holds = any(r >= value * (1 - _ROUGH) if m.group("over") else r <= value * (1 + _ROUGH) for r in ratios)
+        elif not said[0].isdigit() or m.group("approx"):
             holds = any(abs(r - value) <= _ROUGH * value for r in ratios)
         else:
             step = 10.0 ** -len(said.partition(".")[2])

@@ -132,3 +132,24 @@ def test_the_figures_derived_from_the_outputs() -> None:
     for figure in (0.27, 1 - 0.73, 0.21 - 0.08, 0.21 + 0.08, 45.0, 50.0, 75.0, 15.0, 90.0, 0.25, *SCALE_POINTS):
         assert any(abs(figure - x) < 1e-9 for x in known), figure
     assert not any(abs(0.35 - x) < 1e-9 for x in known)
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        # the second ratio of a sentence is still of the feature the first was of, not of the first's second feature
+        (
+            "Seal wear matters about three times as much as gate age, and about six times as much as boat passages.",
+            True,
+        ),
+        (
+            "Seal wear matters about three times as much as gate age, and about twenty times as much as boat passages.",
+            False,
+        ),
+        # a bound on a ratio ("more than twice") holds for any ratio above it
+        ("Seal wear matters more than twice as much as gate age.", True),
+        ("Seal wear matters more than twenty times as much as gate age.", False),
+    ],
+)
+def test_ratios_chained_in_one_sentence_and_bounded(reply: str, ok: bool) -> None:
+    assert passes(reply, [GLOBAL], GATES) is ok
