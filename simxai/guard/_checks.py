@@ -28,7 +28,6 @@ from simxai.guard._mentions import name_words, names_words
 from simxai.guard._moves import said_move_claims
 from simxai.guard._numbered_ranks import numbered_rank_claims
 from simxai.guard._numbering import numbered_part
-from simxai.guard._numbers import _NumberChecks
 from simxai.guard._outputs import read_outputs
 from simxai.guard._places import more_feature_claims, more_label_claims
 from simxai.guard._plain import (
@@ -50,6 +49,7 @@ from simxai.guard._statement_checks import _mechanism, _pairs, _StatementChecks
 from simxai.guard._sure import sure_only_default, unsure_mechanism
 from simxai.guard._terse import likely_move_claims, matrix_claims, one_way_claims, quoted_class_claims
 from simxai.guard._trust import Trust, trust
+from simxai.guard._unmatched import _UnmatchedNumbers
 from simxai.guard._unnamed import unnamed_claims, words_of
 from simxai.guard._unreached import reach_claims
 from simxai.guard._ways import certainty_move_claims, change_way_claims
@@ -118,7 +118,7 @@ class GuardReport(pydantic.BaseModel):
     rendered: bool = False
 
 
-class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks, _StatementChecks):
+class _Checker(_PredictionChecks, _UnmatchedNumbers, _InfluenceChecks, _StatementChecks):
     """Reads a reply sentence by sentence and clause by clause, and runs each group of checks on each clause."""
 
     def run(self) -> GuardReport:
