@@ -139,8 +139,9 @@ class Tracer:
         def on_return(frame: FrameType, event: str, arg: Any) -> Any:
             if event == "return" and arg is not None:
                 if decision.confident and arg.confident and arg.function == decision.function:
-                    contract = decision.function not in _router_doubt._CHECKED_BEFORE and (
-                        _router_doubt.ruled_out_by_contract(decision.function, text, request)
+                    function = decision.function or ""
+                    contract = function not in _router_doubt.CHECKED_BEFORE and (
+                        _router_doubt.ruled_out_by_contract(function, text, request)
                     )
                     doubted = _router_doubt.question_instead(arg, text, request) is not None
                     self.committed = (decision, text, history, contract, doubted)
@@ -207,39 +208,69 @@ async def _author(author: str, folder: Path, backend: RouterBackend, tracer: Tra
     return rows, turns
 
 
-def _pair(row: Committed) -> frozenset[str]:
-    return frozenset({row.function, row.second[0] or ""})
+Signal = Callable[[Committed], bool]
+
+
+def _always(row: Committed) -> bool:
+    return True
+
+
+def _follow_up(row: Committed) -> bool:
+    return row.history and not row.own_request
+
+
+def _has_history(row: Committed) -> bool:
+    return row.history
+
+
+def _leaves_previous(row: Committed) -> bool:
+    return row.previous is not None and row.previous != row.function
+
+
+def _second_is_previous(row: Committed) -> bool:
+    return _leaves_previous(row) and row.second[0] == row.previous
+
+
+def _confusable(row: Committed) -> bool:
+    return frozenset({row.function, row.second[0] or ""}) in CONFUSABLE
+
+
+def _below(bar: float, condition: Signal = _always) -> Signal:
+    """`condition`, on a choice whose probability is below `bar`."""
+
+    def fires(row: Committed) -> bool:
+        return row.top < bar and condition(row)
+
+    return fires
+
+
+def _thin(gap: float) -> Signal:
+    """A margin between the choice and the second likeliest function below `gap`."""
+
+    def fires(row: Committed) -> bool:
+        return row.top - row.second[1] < gap
+
+    return fires
 
 
 #: The signals measured: each says, of one committed turn, whether it would be asked about.
-SIGNALS: dict[str, Callable[[Committed], bool]] = {
-    **{f"top < {bar:.2f}": (lambda r, bar=bar: r.top < bar) for bar in (0.75, 0.8, 0.85, 0.9)},
-    **{f"margin < {gap:.2f}": (lambda r, gap=gap: r.top - r.second[1] < gap) for gap in (0.4, 0.5, 0.6, 0.7)},
+SIGNALS: dict[str, Signal] = {
+    **{f"top < {bar:.2f}": _below(bar) for bar in (0.75, 0.8, 0.85, 0.9, 0.95)},
+    **{f"margin < {gap:.2f}": _thin(gap) for gap in (0.5, 0.6, 0.7, 0.8)},
+    **{f"history, top < {bar:.2f}": _below(bar, _has_history) for bar in (0.8, 0.85, 0.9, 0.95)},
     **{
-        f"follow-up (history, no own request), top < {bar:.2f}": (
-            lambda r, bar=bar: r.history and not r.own_request and r.top < bar
-        )
-        for bar in (0.8, 0.85, 0.9, 0.95)
-    },
-    **{f"history, top < {bar:.2f}": (lambda r, bar=bar: r.history and r.top < bar) for bar in (0.8, 0.85, 0.9)},
-    **{
-        f"leaves the previous function, top < {bar:.2f}": (
-            lambda r, bar=bar: r.previous is not None and r.previous != r.function and r.top < bar
-        )
+        f"follow-up (history, no own request), top < {bar:.2f}": _below(bar, _follow_up)
         for bar in (0.8, 0.85, 0.9, 0.95)
     },
     **{
-        f"confusable top pair, top < {bar:.2f}": (lambda r, bar=bar: _pair(r) in CONFUSABLE and r.top < bar)
-        for bar in (0.8, 0.85, 0.9)
-    },
-    **{
-        f"second is the previous function, top < {bar:.2f}": (
-            lambda r, bar=bar: (
-                r.previous is not None and r.previous != r.function and r.second[0] == r.previous and r.top < bar
-            )
-        )
+        f"leaves the previous function, top < {bar:.2f}": _below(bar, _leaves_previous)
         for bar in (0.8, 0.85, 0.9, 0.95)
     },
+    **{
+        f"second is the previous function, top < {bar:.2f}": _below(bar, _second_is_previous)
+        for bar in (0.8, 0.9, 0.95)
+    },
+    **{f"confusable top pair, top < {bar:.2f}": _below(bar, _confusable) for bar in (0.8, 0.85, 0.9, 0.95)},
     "its own contract rules the choice out (any probability)": lambda r: r.contract,
     "the router's doubt reading (`_router_doubt.question_instead`)": lambda r: r.doubted,
 }
@@ -268,7 +299,7 @@ async def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--with-doubt", action="store_true", help="keep the router's own doubt reading on")
     args = parser.parse_args(argv)
     if not args.with_doubt:
-        router.doubted = lambda decision, *_: decision  # type: ignore[assignment]  # the decisions before it
+        router.doubted = lambda decision, *_: decision  # the decisions before it
     backend = RouterBackend(threshold=args.threshold, model=args.router_model)
     tracer = Tracer()
     rows: list[Committed] = []

@@ -8,12 +8,12 @@ answers only an option that holds `ONE_LEFT` of what is left. A sure choice skip
 what-if or why-not, which `fit_options` checks on its own). Measured on people/ authors whose turns the selector
 never saw (the odd authors w35 ... w45 under a selector trained without them, `bench/selector_doubt.py`), such a
 choice is a guess when it falls short of that same bar: every sure choice below `ONE_LEFT` that its contract rules
-out was confidently wrong ("Standby 105804. Call?": the description of the outputs, for one named instance).
+out was confidently wrong ("Ready for 4410. Verdict?": the description of the outputs, for one named instance).
 
 So (`doubted`, called where the router commits to the selector's choice): a sure choice below `ONE_LEFT` of a
 function the turn cannot mean, whose runner-up it can mean, asks between the runner-up (offered first) and the
 choice. A choice at or above `ONE_LEFT` stands (the contract's word lists are readings, not certainties: "how
-touchy is 114226's prediction to little nudges?" names no keeping or changing, and the selector's near-certainty
+jumpy is the score of 4410 to small nudges?" names no keeping or changing, and the selector's near-certainty
 that it asks what keeps the class is right), and so do a compound request's sure parts and a router that never
 asks (threshold 0).
 
@@ -30,11 +30,11 @@ from simxai.backends._router_masking import mask
 from simxai.backends._router_unsure import ONE_LEFT, ruled_out
 from simxai.backends.base import CompletionRequest
 
-__all__ = ["doubted", "question_instead", "ruled_out_by_contract"]
+__all__ = ["CHECKED_BEFORE", "doubted", "question_instead", "ruled_out_by_contract"]
 
-# Sure choices that `_router_unsure.fit_options` already checks against their contract, with its own exceptions
+#: Sure choices that `_router_unsure.fit_options` already checks against their contract, with its own exceptions
 # (a what-if may say its step without a feature's name: "52044 fired hotter").
-_CHECKED_BEFORE = frozenset({"explain_what_if", "explain_why_not"})
+CHECKED_BEFORE = frozenset({"explain_what_if", "explain_why_not"})
 
 
 def ruled_out_by_contract(function: str, text: str, request: CompletionRequest) -> bool:
@@ -60,7 +60,7 @@ def question_instead(decision: Decision, text: str, request: CompletionRequest) 
         or decision.function is None
         or decision.runner_up is None
         or decision.also
-        or decision.function in _CHECKED_BEFORE
+        or decision.function in CHECKED_BEFORE
         or decision.confidence >= ONE_LEFT
     ):
         return None
