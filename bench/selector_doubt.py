@@ -42,6 +42,7 @@ from simxai import Agent  # noqa: E402
 from simxai.agent import AgentSettings  # noqa: E402
 from simxai.backends import _router_doubt, _router_guess_asked, _router_score, router  # noqa: E402
 from simxai.backends._router_decision import Decision  # noqa: E402
+from simxai.backends._router_unsure import ONE_LEFT  # noqa: E402
 from simxai.backends.base import CompletionRequest  # noqa: E402
 from simxai.backends.router import RouterBackend  # noqa: E402
 
@@ -50,6 +51,8 @@ _ROUTE = RouterBackend.route.__code__
 _DECIDE = RouterBackend._decide.__code__
 _HOOK = _router_guess_asked.asked_instead.__code__
 _SCORE = _router_score.selector_decision.__code__
+#: Sure choices that `_router_unsure.fit_options` checks against their own contract already.
+_CHECKED_BEFORE = frozenset({"explain_what_if", "explain_why_not"})
 #: Pairs of functions the router already reads apart with rules of their own, or that people's requests mix up.
 CONFUSABLE = frozenset(
     frozenset(pair)
@@ -79,7 +82,7 @@ class Committed:
     history: bool  # a user turn came before in the conversation
     previous: str | None  # the function of the last successful call before the turn
     own_request: bool  # the turn asks something of its own (`_router_guess_asked.own_request`)
-    contract: bool  # the choice's own contract rules the turn out (`_router_doubt.ruled_out_by_contract`)
+    contract: bool  # not a what-if or why-not, and its own contract rules the turn out (`ruled_out_by_contract`)
     doubted: bool  # the router's doubt reading would ask (`_router_doubt.question_instead`)
     outcome: str
     gold: list[str] = field(default_factory=list)
@@ -140,7 +143,7 @@ class Tracer:
             if event == "return" and arg is not None:
                 if decision.confident and arg.confident and arg.function == decision.function:
                     function = decision.function or ""
-                    contract = function not in _router_doubt.CHECKED_BEFORE and (
+                    contract = function not in _CHECKED_BEFORE and (
                         _router_doubt.ruled_out_by_contract(function, text, request)
                     )
                     doubted = _router_doubt.question_instead(arg, text, request) is not None
@@ -272,6 +275,7 @@ SIGNALS: dict[str, Signal] = {
     },
     **{f"confusable top pair, top < {bar:.2f}": _below(bar, _confusable) for bar in (0.8, 0.85, 0.9, 0.95)},
     "its own contract rules the choice out (any probability)": lambda r: r.contract,
+    "its own contract rules the choice out, top < ONE_LEFT (0.9)": _below(ONE_LEFT, lambda r: r.contract),
     "the router's doubt reading (`_router_doubt.question_instead`)": lambda r: r.doubted,
 }
 

@@ -1,21 +1,24 @@
-"""A sure choice of the selector that the turn cannot mean by the function's own contract: asked about instead.
+"""A sure choice of a function about the model or the data as a whole that the turn cannot mean: asked about instead.
 
 The router answers with the selector's choice when its calibrated probability clears the clarification threshold
 (`ASK_BELOW`). Below it, `_router_unsure.fit_options` first sets aside the options a turn cannot mean by their
-contract (a description of the outputs, of the model or of the data asked of one named instance; a data question
-that names the model's errors; a search for what keeps a class with no word of keeping or changing; ...) and then
-answers only an option that holds `ONE_LEFT` of what is left. A sure choice skips those checks (but for a sure
-what-if or why-not, which `fit_options` checks on its own). Measured on people/ authors whose turns the selector
-never saw (the odd authors w35 ... w45 under a selector trained without them, `bench/selector_doubt.py`), such a
-choice is a guess when it falls short of that same bar: every sure choice below `ONE_LEFT` that its contract rules
-out was confidently wrong ("Ready for 4410. Verdict?": the description of the outputs, for one named instance).
+contract and answers only an option that holds `ONE_LEFT` of what is left. A sure choice skips those checks (but for
+a sure what-if or why-not, which `fit_options` checks on its own). Measured on people/ authors whose turns the
+selector never saw (the odd authors w35 ... w45 under a selector trained without them, `bench/selector_doubt.py`),
+such a choice is a guess when it falls short of that same bar and is a function that takes no instance (a
+description of the model, of its outputs or of the data; the global explanation; the performance) while the turn,
+by that function's contract, is about something it cannot answer: one named instance ("Ready for 4410. Verdict?",
+read as a description of the outputs), a group named for a description of the model, a ranking or the model's errors
+asked of the data's description. The three such turns there were all confidently wrong.
 
-So (`doubted`, called where the router commits to the selector's choice): a sure choice below `ONE_LEFT` of a
-function the turn cannot mean, whose runner-up it can mean, asks between the runner-up (offered first) and the
-choice. A choice at or above `ONE_LEFT` stands (the contract's word lists are readings, not certainties: "how
-jumpy is the score of 4410 to small nudges?" names no keeping or changing, and the selector's near-certainty
-that it asks what keeps the class is right), and so do a compound request's sure parts and a router that never
-asks (threshold 0).
+So (`doubted`, called where the router commits to the selector's choice): such a choice below `ONE_LEFT`, whose
+runner-up the turn can mean, asks between the runner-up (offered first) and the choice. Left as they were:
+
+- a choice at or above `ONE_LEFT`, where the selector's near-certainty beats the contract's readings;
+- a choice of a function that takes an instance: its contract is a list of words (of reasons, of keeping or
+  changing, of a class to reach) that a person's wording often misses ("4410 fit, how near the line is it" asks what
+  keeps it fit with no word of keeping: right, and asked about when this reading also covered it);
+- a runner-up the turn cannot mean either, a compound request's sure parts, a router that never asks (threshold 0).
 
 The other signals measured there (a higher bar on every turn or on follow-ups, the margin between the two likeliest
 functions, a choice that leaves the dialogue's previous function, a known confusable top pair) newly ask many right
@@ -30,17 +33,19 @@ from simxai.backends._router_masking import mask
 from simxai.backends._router_unsure import ONE_LEFT, ruled_out
 from simxai.backends.base import CompletionRequest
 
-__all__ = ["CHECKED_BEFORE", "doubted", "question_instead", "ruled_out_by_contract"]
-
-#: Sure choices that `_router_unsure.fit_options` already checks against their contract, with its own exceptions
-# (a what-if may say its step without a feature's name: "52044 fired hotter").
-CHECKED_BEFORE = frozenset({"explain_what_if", "explain_why_not"})
+__all__ = ["doubted", "question_instead", "ruled_out_by_contract", "takes_no_instance"]
 
 
 def ruled_out_by_contract(function: str, text: str, request: CompletionRequest) -> bool:
     """Whether `text` cannot be asking for `function`, by that function's own contract alone (`ruled_out`)."""
     schema = request.host
     return function in ruled_out(text, mask(text, schema), schema, (function,))
+
+
+def takes_no_instance(function: str, request: CompletionRequest) -> bool:
+    """Whether `function` is registered and answers about the model or the data as a whole (no `instance` argument)."""
+    spec = next((s for s in request.functions if s.name == function), None)
+    return spec is not None and all(p.name != "instance" for p in spec.parameters)
 
 
 def doubted(decision: Decision, text: str, request: CompletionRequest, threshold: float) -> Decision:
@@ -60,8 +65,8 @@ def question_instead(decision: Decision, text: str, request: CompletionRequest) 
         or decision.function is None
         or decision.runner_up is None
         or decision.also
-        or decision.function in CHECKED_BEFORE
         or decision.confidence >= ONE_LEFT
+        or not takes_no_instance(decision.function, request)
     ):
         return None
     if not ruled_out_by_contract(decision.function, text, request):

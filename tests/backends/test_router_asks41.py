@@ -1,8 +1,8 @@
 """Round 41 (asks41), on an invented harbour's container cranes (fit / service), in our own wording: a sure choice of
-the selector below `ONE_LEFT` that the turn cannot mean by the function's own contract (a description of the outputs,
-of the model or of the data asked of one named crane) is asked about, the runner-up offered first. A choice the
-contract allows, one at or above `ONE_LEFT`, a runner-up the turn cannot mean either, a what-if or why-not (checked
-by `fit_options` on their own), a compound request and a router that never asks are left as they were.
+the selector below `ONE_LEFT` of a function that takes no instance, which the turn cannot mean by the function's own
+contract (a description of the outputs or of the data asked of one named crane), is asked about, the runner-up
+offered first. A choice the contract allows, one at or above `ONE_LEFT`, a function that takes an instance, a
+runner-up the turn cannot mean either, a compound request and a router that never asks are left as they were.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from simxai.backends._router_decision import Decision
-from simxai.backends._router_doubt import doubted, question_instead, ruled_out_by_contract
+from simxai.backends._router_doubt import doubted, question_instead, ruled_out_by_contract, takes_no_instance
 from simxai.backends._router_unsure import ONE_LEFT
 from simxai.backends.base import CLARIFY, CompletionRequest
 from simxai.backends.router import RouterBackend
@@ -57,6 +57,8 @@ def test_a_description_asked_of_one_crane_is_asked_about_with_the_runner_up_firs
 
 def test_the_contract_reads_the_turn_not_the_function() -> None:
     assert ruled_out_by_contract("get_output_information", _STANDING_BY, _request(_STANDING_BY))
+    near = "crane 7044 fit, how near the line is it"  # no word of keeping: ruled out, yet its question
+    assert ruled_out_by_contract("explain_how_to_still_be_this", near, _request(near))
     assert not ruled_out_by_contract("get_prediction", _STANDING_BY, _request(_STANDING_BY))
     assert not ruled_out_by_contract("get_output_information", "which labels can it hand out?", _request(""))
 
@@ -70,7 +72,8 @@ def test_the_contract_reads_the_turn_not_the_function() -> None:
         (_sure("get_output_information", "get_prediction", ONE_LEFT), _STANDING_BY),
         # the runner-up is no better: both describe the model as a whole
         (_sure("get_output_information", "get_model_information"), _STANDING_BY),
-        # a sure what-if or why-not has its own check in fit_options
+        # a function that takes an instance: its contract is a list of words a person's wording may miss
+        (_sure("explain_how_to_still_be_this", "get_prediction"), "crane 7044 fit, how near the line is it"),
         (_sure("explain_what_if", "get_prediction"), "crane 7044, go ahead"),
         (_sure("explain_why_not", "get_prediction"), "crane 7044, go ahead"),
         # no runner-up to offer
@@ -82,6 +85,15 @@ def test_the_contract_reads_the_turn_not_the_function() -> None:
 def test_other_choices_stand(decision: Decision, text: str) -> None:
     assert question_instead(decision, text, _request(text)) is None
     assert doubted(decision, text, _request(text), 0.7) is decision
+
+
+def test_a_function_takes_no_instance_when_no_parameter_is_one() -> None:
+    request = _request("")
+    assert takes_no_instance("get_output_information", request)
+    assert takes_no_instance("get_data_information", request)
+    assert not takes_no_instance("get_prediction", request)
+    assert not takes_no_instance("explain_how_to_still_be_this", request)
+    assert not takes_no_instance("a_function_nobody_registered", request)
 
 
 def test_a_compound_request_s_sure_parts_stand() -> None:
