@@ -63,6 +63,7 @@ from simxai.backends._router_decision import (
     outcome_decision,
     value_decision,
 )
+from simxai.backends._router_doubt import doubted
 from simxai.backends._router_feature_effect import effect_decision
 from simxai.backends._router_focus_call import (
     bare_comparison,
@@ -146,7 +147,6 @@ _MAX_FOLLOW_UP_DEPTH = 3  # how many follow-ups back ("another one?" after "anot
 
 
 # --- The backend -------------------------------------------------------------------------------------------
-
 #: The request `RouterBackend.prepare` routes once, so that the first user's turn finds everything loaded.
 _PREPARE_TEXT = "what does the model predict, and why?"
 
@@ -368,7 +368,8 @@ class RouterBackend(Backend):
         if unsure_about_the_focus(decision, text, masked, history, request.functions, schema):
             return replace(decision, confident=False)  # "how sure is it about that": the one in focus, or the model?
         chosen = compound(decision, masked, request, self._score)
-        return asked_instead(chosen, text, history, request, lambda q, h: self._decide(q, h, request, depth + 1))
+        chosen = asked_instead(chosen, text, history, request, lambda q, h: self._decide(q, h, request, depth + 1))
+        return doubted(chosen, text, request, self.threshold)  # a sure choice the turn cannot mean: asked
 
     def _follow_up(
         self, text: str, masked: str, history: Sequence[Message], request: CompletionRequest, depth: int
