@@ -19,12 +19,12 @@ from simxai.guard._confusions import confusion_claims
 from simxai.guard._global_for import global_label_claims
 from simxai.guard._glosses import gloss_claims
 from simxai.guard._group_means import group_mean_claims, group_pair_claims
-from simxai.guard._influence import _in_order
 from simxai.guard._kept import kept_edit_claims
 from simxai.guard._leaning import leaning_claims
 from simxai.guard._meanings import meaning_claims
 from simxai.guard._mentions import name_words
 from simxai.guard._metric_order import metric_order_claims
+from simxai.guard._rank_checks import _in_order
 from simxai.guard._reading import subject_ids
 from simxai.guard._record_forms import recorded_form_claims
 from simxai.guard._rule_labels import rule_label_claims
