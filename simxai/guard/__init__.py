@@ -15,7 +15,7 @@ from simxai.guard._checks import GuardReport, Vocabulary, check_claims
 from simxai.guard._outputs import text_output
 
 #: Changes when the checks change, so cached evaluations of the guard are not reused across versions.
-GUARD_VERSION = "claims-47"  # change ends "instead of" and by categories, verdict verbs, gerund classes
+GUARD_VERSION = "claims-48"  # change ends in words and the wrong way, pairs set against one feature, listed names
 
 __all__ = [
     "GUARD_VERSION",

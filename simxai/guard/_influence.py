@@ -28,6 +28,12 @@ _DESCRIBED = gated(r"\b(?:the|a|an|is|are|was|were|be|been)\s+(?:\w+\s+)?(?:lowe
 #: Both ends of a feature's change right after its name: "bmi from 23.7 to 27.3", "X (log scale) from 4.4 to 5.2".
 _FROM_TO_AFTER = re.compile(r"[^.;:]{0,20}?\bfrom\s+-?\d[\d.]*\s*%?\s*(?:to|→|->)\s*-?\d", re.I)
 _VALUE_WORD = re.compile(r"\b(?:lower|higher|low|high)\s+(?:[a-z]+\s+(?:and|or)\s+)?$", re.IGNORECASE)
+#: A name set against the subject of a verb of influence: "unlike 'love'", "except the bmi" (claims-48).
+_SET_APART = re.compile(
+    r"\b(?:unlike|except(?:\s+for)?|apart from|other than|in contrast to|as opposed to)\s+(?:the\s+)?[\"'“‘]?$", re.I
+)
+#: A sentence's stop inside a clause ("density 2. Only ..."; the reader keeps "2." with its line as a list marker).
+_STOP = re.compile(r"[.!?]\s+[A-Z]")
 _COMPARATIVE = re.compile(r"\b(?:a|an|with)\s+(?P<way>higher|lower|larger|smaller|bigger|greater)\s+$", re.I)
 _WOULD = re.compile(r"\b(?:would|could|take|takes|need\w*|require\w*|if|to get|to reach|were|with)\b", re.I)
 
@@ -81,6 +87,14 @@ class _InfluenceChecks(_RankChecks):
             m for m in find_mentions(clause, self.names.features, quoted_only=self.names.quoted_only)
             if self.names.feature(m) in contributions and not signed_under_key(clause, verb.end(), m.start, m.end)
         ]  # fmt: skip
+        # "unlike 'love', it pulls towards negative", "density 2. Only the north lease argues against": a name set
+        # apart from the verb's subject, or left in a sentence the clause's stop ends, is not what pushes (claims-48).
+        mentions = [
+            m
+            for m in mentions
+            if not _SET_APART.search(clause[: m.start - m.quoted])
+            and not (m.end <= verb.start() and _STOP.search(clause[m.end : verb.start()]))
+        ]
         if "than" in clause.lower():
             mentions = mentions[:1]
         if not mentions:
@@ -235,7 +249,8 @@ class _InfluenceChecks(_RankChecks):
 _LIKELY = re.compile(
     r"\b(?:more|less)\s+(?:likely|probable|confident|certain|sure)\b|"
     # "its chance climbs from about 30 % to 36.5 %": the move of a label's probability
-    r"\b(?:chance|probability|odds|likelihood|confidence)\s+(?:of\s+[\w-]+\s+)?(?:\w+\s+)?(?:climbs|rises|increases|"
+    # and since claims-48 its risk: "the progression risk drops a little with the higher glucose"
+    r"\b(?:chance|probability|odds|likelihood|confidence|risk)\s+(?:of\s+[\w-]+\s+)?(?:\w+\s+)?(?:climbs|rises|increases|"
     r"goes up|jumps|falls|drops|decreases|goes down|dips|sinks)\b",
     re.I,
 )

@@ -271,10 +271,57 @@ def _content(name: str) -> list[str]:
 #: "style fraction under 5 %": the name, then a signed figure, a range or change of two, or a bound.
 _MOVED_ITEM = re.compile(
     rf"(?:^|\b(?:if|when|once|with)\s+|:\s*)\s*(?:and\s+|plus\s+)?{_DET}(?P<w>{_NAME})\s*(?:"
+    r"\(\s*[-+±−]\s?\.?\d[\d.]*\s*\)|"  # "the sowing depth (+0.07)": a signed figure in brackets (claims-48)
     r"[-+±−]\s?\.?\d[\d.]*|\.?\d[\d.]*\s*%?\s*(?:[–→]|->|-(?=\s?\.?\d))\s*\.?\d|"
     r"(?:under|below|above|over|[<>≤≥])\s*\.?\d)"
 )
 _ITEM_BREAK = re.compile(r"[;,]|\s+(?:and|plus)\s+|\s[-–—]\s")
+
+
+#: A list of names as the subject of a verb of influence or rank (claims-48): "Moisture, age and the sowing depth
+#: push toward failure", "the passenger count and the balloon's age argue against", "A, B and C lead the ranking".
+_LIST_SUBJECT = gated(
+    r"(?:^|[.;:!?]\s+|\n\s*)(?:(?:only|mostly|mainly|above all|together,?)\s+)?(?P<rest>[^.;:!?\n]{3,160}?)\s+"
+    r"(?:(?:together|all|both|also|each|jointly)\s+)?(?:push|pull|argue|lead|stand|drive|weigh|count|speak|point)\s+"
+    r"(?:\w+\s+)?(?:towards?|against|for|in favou?r|between|away|the ranking|the list)\b",
+    re.I,
+)
+#: A ranking said on one line, its places numbered and set apart by dots: "Ranking: 1 cooling time · 2 mass · 3 ...".
+_DOTTED_PLACE = re.compile(r"^\s*(?P<n>\d{1,2})[.):]?\s+(?P<w>.+?)\s*$")
+_LIST_BREAK = re.compile(r"\s*,\s*(?:and\s+|then\s+)?|\s+(?:and|then)\s+", re.I)
+
+
+def _subject_lists(prose: str, names: list[str]) -> list[str]:
+    """The items of each list of two names or more that is a verb of influence's subject and holds a feature."""
+    found: list[str] = []
+    for m in _LIST_SUBJECT.finditer(prose):
+        rest = re.sub(r"\([^()]*\)", " ", m.group("rest"))
+        items = [i.strip().strip("'\"“”‘’*`") for i in _LIST_BREAK.split(rest)]
+        items = [re.sub(r"^(?:the|her|his|their|its|a|an)\s+", "", i, flags=re.I) for i in items if i]
+        if (
+            len(items) >= 2
+            and all(re.fullmatch(_NAME, i) for i in items)
+            and any(find_mentions(i, names) for i in items)
+        ):
+            found += items
+    return found
+
+
+def _dotted_ranking(raw: str, names: list[str]) -> list[str]:
+    """The names of a ranking said on one line whose places, numbered 1, 2, 3 ..., are set apart by "·"."""
+    found: list[str] = []
+    for line in raw.split("\n"):
+        pieces = line.split("·")
+        if len(pieces) < 3:
+            continue
+        pieces[0] = pieces[0].rsplit(":", 1)[-1]
+        places = [_DOTTED_PLACE.match(p) for p in pieces]
+        if not all(places) or [int(p.group("n")) for p in places if p] != list(range(1, len(places) + 1)):
+            continue
+        items = [w for p in places if p and re.fullmatch(_NAME, w := p.group("w").strip(" .*"))]
+        if any(find_mentions(i, names) for i in items):
+            found += items
+    return found
 
 
 def _moved_items(prose: str, names: list[str], known: set[str]) -> list[str]:
@@ -343,7 +390,10 @@ def invented_feature_claims(
         rest = _EACH_END.split(m.group("rest") or m.group("rest2") or "")[0]
         items = [i.strip().strip("'\"“”‘’*`") for i in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", rest)]
         found += [i for i in items if i and re.fullmatch(_NAME, i)]  # each row's columns
-    found += _moved_items(prose, names, known)
+    moved = _moved_items(prose, names, known)
+    said_in_lists = _subject_lists(prose, names) + _dotted_ranking(raw, names)  # claims-48
+    found += moved + said_in_lists
+    listed += moved + said_in_lists
     block: list[str] = []
     for line in [*raw.split("\n"), ""]:
         head = _VALUED_HEAD.match(line)

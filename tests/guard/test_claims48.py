@@ -1,0 +1,188 @@
+"""The guard's claims-48 readings (helper gfa41), on an invented host of this file's own: a ferry company's
+crossings (classes `sails` / `cancelled`; features "Wave Height (m)", gust_kt, "Crew On Duty", hull_age_years,
+drills_per_week and "Departure Pier" with three piers; instance noun "crossing", ids 148101-148400). Each reading
+is tested both ways: the faithful reply passes, the same reply with one fact changed is flagged.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from simxai.guard import GUARD_VERSION, Vocabulary, check_claims
+from tests.guard.helpers import local_explanation, passes, row_subject
+
+PIERS = ["north pier", "south pier", "old harbour"]
+FERRY = Vocabulary(
+    labels=["sails", "cancelled"],
+    features=["Wave Height (m)", "gust_kt", "Crew On Duty", "hull_age_years", "drills_per_week", "Departure Pier"],
+    aliases={
+        "Wave Height (m)": ["wave height"],
+        "gust_kt": ["gusts"],
+        "Crew On Duty": ["crew"],
+        "hull_age_years": ["hull age"],
+        "drills_per_week": ["drills"],
+        "Departure Pier": ["pier"],
+    },
+    instance_noun="crossing",
+    categories={"Departure Pier": PIERS},
+)
+VALUES = {
+    "Wave Height (m)": 2.4,
+    "gust_kt": 20.0,
+    "Crew On Duty": 4.0,
+    "hull_age_years": 8.0,
+    "drills_per_week": 1.0,
+    "Departure Pier": "north pier",
+}
+
+
+def _counterfactual(feature: str, old: float, new: float) -> dict[str, Any]:
+    return {
+        "kind": "counterfactual",
+        "question": "why_not",
+        "subject": row_subject("crossing", 148130, VALUES),
+        "current_label": "cancelled",
+        "target_label": "sails",
+        "counterfactuals": [
+            {"changes": [{"feature": feature, "old": old, "new": new}], "label": "sails", "probability": 0.57}
+        ],
+        "method": "nearest rows the model gives the target label",
+        "note": None,
+    }
+
+
+def test_the_version_names_this_round() -> None:
+    assert GUARD_VERSION == "claims-48"
+
+
+@pytest.mark.parametrize(
+    ("reply", "feature", "old", "new", "ok"),
+    [
+        ("With six crew instead of four it would sail, at 57 %.", "Crew On Duty", 4.0, 6.0, True),
+        ("With four crew instead of six it would sail, at 57 %.", "Crew On Duty", 4.0, 6.0, False),
+        ("Drilling twice a week instead of once would let it sail.", "drills_per_week", 1.0, 2.0, True),
+        ("Drilling once a week instead of twice would let it sail.", "drills_per_week", 1.0, 2.0, False),
+    ],
+)
+def test_a_changes_ends_said_in_words_are_read_as_digits(
+    reply: str, feature: str, old: float, new: float, ok: bool
+) -> None:
+    assert passes(reply, [_counterfactual(feature, old, new)], FERRY) is ok
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("Two more years on the hull (8 → 10) would let crossing 148130 sail.", True),
+        ("Two fewer years on the hull (8 → 6) would let crossing 148130 sail.", False),
+        ("With only three crew instead of four it would sail.", False),
+    ],
+)
+def test_a_move_from_todays_value_the_way_no_change_goes_is_unsupported(reply: str, ok: bool) -> None:
+    outputs = [_counterfactual("hull_age_years", 8.0, 10.0), _counterfactual("Crew On Duty", 4.0, 5.0)]
+    assert passes(reply, outputs[:1] if "hull" in reply else outputs[1:], FERRY) is ok
+
+
+def _global(importances: dict[str, float]) -> dict[str, Any]:
+    return {
+        "kind": "global_explanation",
+        "label": "cancelled",
+        "method": "SHAP KernelExplainer",
+        "n_samples": 50,
+        "importances": [
+            {"feature": f, "importance": v, "mean_contribution": v / 2} for f, v in importances.items()
+        ],
+    }
+
+
+IMPORTANCE = _global({"gust_kt": 0.40, "Wave Height (m)": 0.20, "hull_age_years": 0.05})
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        # "the wind" names no feature: the pair's first number is its, the second the wave height's
+        ("The wind weighs about twice as much as the wave height (0.40 vs 0.20).", True),
+        ("The wind weighs about twice as much as the wave height (0.40 vs 0.25).", False),
+        ("The wind weighs about twice as much as the wave height (0.20 vs 0.40).", True),  # either may be its
+        ("The wind weighs about twice as much as the wave height (0.55 vs 0.45).", False),
+    ],
+)
+def test_a_pair_set_against_a_feature_named_alone_binds_one_number_to_it(reply: str, ok: bool) -> None:
+    assert passes(reply, [IMPORTANCE], FERRY) is ok
+
+
+def test_the_unbound_number_of_a_pair_is_listed_as_unchecked() -> None:
+    reply = "The wind weighs about twice as much as the wave height (0.40 vs 0.20)."
+    report = check_claims(reply, [IMPORTANCE], vocabulary=FERRY)
+    assert any("0.40" in u and "not named" in u for u in report.unchecked)
+
+
+def _what_if(gust_new: float) -> dict[str, Any]:
+    return {
+        "kind": "what_if",
+        "subject": row_subject("crossing", 148140, VALUES),
+        "changes": [{"feature": "gust_kt", "old": 20.0, "new": gust_new}],
+        "old_label": "sails",
+        "new_label": "sails",
+        "old_probabilities": {"sails": 0.70, "cancelled": 0.30},
+        "new_probabilities": {"sails": 0.73, "cancelled": 0.27},
+        "old_label_counts": None,
+        "new_label_counts": None,
+        "note": None,
+    }
+
+
+@pytest.mark.parametrize(
+    ("reply", "gust_new", "ok"),
+    [
+        ("Oddly, the cancellation risk drops a little with the stronger gusts: 0.30 → 0.27.", 25.0, True),
+        ("Oddly, the cancellation risk drops a little with gusts raised to 25.", 25.0, True),
+        ("Oddly, the cancellation risk drops a little with gusts lowered to 15.", 25.0, False),
+    ],
+)
+def test_a_risk_that_falls_is_no_change_of_the_feature_named_with_it(reply: str, gust_new: float, ok: bool) -> None:
+    assert passes(reply, [_what_if(gust_new)], FERRY) is ok
+
+
+def _local(pier: float) -> dict[str, Any]:
+    contributions = {"Wave Height (m)": 0.12, "Crew On Duty": 0.02, "Departure Pier": pier, "gust_kt": 0.01}
+    values = {k: VALUES[k] for k in contributions}
+    return local_explanation(row_subject("crossing", 148150, VALUES), "cancelled", values, contributions, 0.4, 0.5)
+
+
+@pytest.mark.parametrize(
+    ("reply", "pier", "ok"),
+    [
+        ("The waves add about 12 points, the crew 2. Only the north pier argues against a cancellation.", -0.05, True),
+        ("The waves add about 12 points, the crew 2. Only the north pier argues against a cancellation.", 0.05, False),
+    ],
+)
+def test_a_direction_is_said_of_the_names_in_its_own_sentence(reply: str, pier: float, ok: bool) -> None:
+    assert passes(reply, [_local(pier)], FERRY) is ok
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("Wave height (+0.12), crew (+0.02) and gusts (+0.01) push toward cancelled.", True),
+        ("Wave height (+0.12), crew (+0.02) and the captain's mood (+0.01) push toward cancelled.", False),
+        ("The wave height and the crew argue for a cancellation.", True),
+        ("The wave height and the ferry's paint colour argue for a cancellation.", False),
+    ],
+)
+def test_each_item_of_a_list_that_pushes_must_be_a_feature(reply: str, ok: bool) -> None:
+    assert passes(reply, [_local(-0.05)], FERRY) is ok
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("Ranking for cancelled: 1 gusts · 2 wave height · 3 hull age.", True),
+        ("Ranking for cancelled: 1 gusts · 2 wave height · 3 fog density.", False),
+    ],
+)
+def test_each_place_of_a_dotted_ranking_must_be_a_feature(reply: str, ok: bool) -> None:
+    assert passes(reply, [IMPORTANCE], FERRY) is ok
