@@ -91,9 +91,7 @@ def _global(importances: dict[str, float]) -> dict[str, Any]:
         "label": "cancelled",
         "method": "SHAP KernelExplainer",
         "n_samples": 50,
-        "importances": [
-            {"feature": f, "importance": v, "mean_contribution": v / 2} for f, v in importances.items()
-        ],
+        "importances": [{"feature": f, "importance": v, "mean_contribution": v / 2} for f, v in importances.items()],
     }
 
 
