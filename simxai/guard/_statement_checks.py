@@ -15,6 +15,7 @@ from simxai.guard._category_values import category_value_claims
 from simxai.guard._caught_of import caught_of_claims
 from simxai.guard._chains import ranked_chains
 from simxai.guard._class_metrics import class_metric_claims
+from simxai.guard._class_totals import class_total_claims
 from simxai.guard._confusions import confusion_claims
 from simxai.guard._global_for import global_label_claims
 from simxai.guard._glosses import gloss_claims
@@ -150,6 +151,8 @@ class _StatementChecks(_CheckState):
             self.report.claim(said, holds, via=_mechanism("confusion_claims", said))
         for said, holds in caught_of_claims(self.reply, self.all.confusions):  # claims-34
             self.report.claim(said, holds, via=_mechanism("caught_of_claims", said))
+        for said, holds in class_total_claims(self.reply, self.all.confusions):  # claims-48
+            self.report.claim(said, holds, via=_mechanism("class_total_claims", said))
 
 
 def _chain_claims(chains: list[list[str]], rankings: list[list[list[str]]]) -> list[tuple[str, bool]]:

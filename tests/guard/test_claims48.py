@@ -184,3 +184,34 @@ def test_each_item_of_a_list_that_pushes_must_be_a_feature(reply: str, ok: bool)
 )
 def test_each_place_of_a_dotted_ranking_must_be_a_feature(reply: str, ok: bool) -> None:
     assert passes(reply, [IMPORTANCE], FERRY) is ok
+
+
+PERFORMANCE = {
+    "kind": "performance",
+    "metric": "all",
+    "labels": ["sails", "cancelled"],
+    "confusion_matrix": [[40, 10], [5, 45]],  # rows true, columns predicted: true 50 / 50, predicted 45 / 55
+    "metrics": {"accuracy": 0.85},
+    "n": 100,
+    "nouns": "crossings",
+    "split": "held-out split",
+    "group": None,
+    "label": None,
+    "value": None,
+}
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("It called 45 crossings sails and 55 cancelled.", True),
+        ("It called 50 crossings sails and 50 cancelled.", False),  # the true totals said as its calls
+        ("The model cancelled 55 of the 100.", True),
+        ("The model cancelled 50 of the 100.", False),
+        ("Of the 50 crossings that really were cancelled, it caught 45.", True),
+        ("Of the 55 crossings that really were cancelled, it caught 45.", False),
+        ("It calls 5 cancelled crossings sails.", True),  # a cell, not a total of sails
+    ],
+)
+def test_a_class_total_said_with_its_side_is_that_sides_total(reply: str, ok: bool) -> None:
+    assert passes(reply, [PERFORMANCE], FERRY) is ok
