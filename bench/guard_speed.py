@@ -5,7 +5,7 @@
 Printed, in CPU milliseconds of this thread (`time.thread_time`: other processes' load counts only as far as it
 slows this thread's own work):
 - "per reply": `check_claims(reply, outputs, vocabulary=...)` on every reply of the DEV guard sets
-  (simxai/eval_suite/guard/written/g1..g31 and g33..g37, with the vocabulary bench/guard_set.py gives; the gate
+  (simxai/eval_suite/guard/written/g1..g31 and g33..g38, with the vocabulary bench/guard_set.py gives; the gate
   g32 is not read), each reply once, in the sets' order: p50, p95, max, mean, and the total CPU over the total length
   scaled to 64 KB;
 - "64 KB": `check_claims` on each 64 KB input of the two tests that bound it, once, as the tests run it:
@@ -56,7 +56,7 @@ def warm(words: Vocabulary) -> None:
 
 
 def dev_replies() -> list[tuple[str, list[Any], Vocabulary]]:
-    """(reply, outputs, vocabulary) of every reply of the DEV guard sets g1..g31 and g33..g37."""
+    """(reply, outputs, vocabulary) of every reply of the DEV guard sets g1..g31 and g33..g38."""
     rows = []
     for folder in sorted(SETS.glob("g*"), key=lambda p: int(p.name[1:])):
         if folder.name == GATE:
@@ -123,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
         "per 64 KB of replies ms": 1000 * sum(times) / chars * 65536,
     }
     print(
-        f"check_claims CPU per reply, DEV guard sets g1..g31, g33..g37 ({figures['replies']} replies, each once): "
+        f"check_claims CPU per reply, DEV guard sets g1..g31, g33..g38 ({figures['replies']} replies, each once): "
         f"p50 {figures['p50 ms']:.1f} ms, p95 {figures['p95 ms']:.1f} ms, max {figures['max ms']:.1f} ms, "
         f"mean {figures['mean ms']:.1f} ms; per 64 KB of those replies {figures['per 64 KB of replies ms']:.0f} ms"
     )

@@ -376,6 +376,14 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (5, 6),
         "own_hosts": ("observatory", "scaffold"),
     },
+    # written for training in the forty-first round (request-heavy)
+    "w68": {
+        "folder": "people",
+        "requests": 267,
+        "dialogues": 10,
+        "turns": (4, 5),
+        "own_hosts": ("observatory", "smokehouse"),
+    },
 }
 #: The sets whose gold calls each file runs (every other set, in name order, so that old and new sets mix).
 GOLD_CALL_HALVES = (sorted(SETS)[0::2], sorted(SETS)[1::2])
