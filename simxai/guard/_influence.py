@@ -32,6 +32,14 @@ _VALUE_WORD = re.compile(r"\b(?:lower|higher|low|high)\s+(?:[a-z]+\s+(?:and|or)\
 _SET_APART = re.compile(
     r"\b(?:unlike|except(?:\s+for)?|apart from|other than|in contrast to|as opposed to)\s+(?:the\s+)?[\"'“‘]?$", re.I
 )
+#: A push said as a pull back or an amount taken off, relative to the explained score (claims-48): "pulls it back
+#: by 0.5", "takes about 13 off", "holds the score back", "knocks 0.2 off".
+_BACK = re.compile(
+    r"\b(?:pull|pulls|pulled|pulling|hold|holds|held|holding|take|takes|took|taking|knock|knocks|knocked|knocking)"
+    r"(?:\s+(?:it|her|him|them|the\s+\w+|about|around|roughly|some|just|only|a|an|\d+(?:\.\d+)?|points?|\w+\s+points?)){0,4}"
+    r"\s+(?:back|off)\b",
+    re.I,
+)
 #: A sentence's stop inside a clause ("density 2. Only ..."; the reader keeps "2." with its line as a list marker).
 _STOP = re.compile(r"[.!?]\s+[A-Z]")
 _COMPARATIVE = re.compile(r"\b(?:a|an|with)\s+(?P<way>higher|lower|larger|smaller|bigger|greater)\s+$", re.I)
@@ -78,6 +86,8 @@ class _InfluenceChecks(_RankChecks):
             if adjective is not None:
                 clause = clause[: adjective.start()] + " " * len(adjective.group(0)) + clause[adjective.end() :]
         up, down = cue.UP.search(clause), cue.DOWN.search(clause)
+        back = _BACK.search(clause) if not (up or down) else None
+        down = down or back  # "pulls it back by 0.5", "takes about 13 off": against the explained score (claims-48)
         if bool(up) == bool(down):
             return
         verb = up or down
@@ -108,6 +118,8 @@ class _InfluenceChecks(_RankChecks):
             named = next(iter(facts.predicted)) if len(facts.predicted) == 1 else explained
         elif said_label in facts.predicted:
             named = said_label  # "X is what gets her approved; Y also helps": helps the prediction just named
+        elif back is not None:
+            named = explained  # what is taken off or pulled back is the score the explanation explains
         else:
             for m in mentions:
                 self.report.skip(f"direction {self.names.feature(m)} (no label named)")

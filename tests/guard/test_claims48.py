@@ -215,3 +215,47 @@ PERFORMANCE = {
 )
 def test_a_class_total_said_with_its_side_is_that_sides_total(reply: str, ok: bool) -> None:
     assert passes(reply, [PERFORMANCE], FERRY) is ok
+
+
+@pytest.mark.parametrize(
+    ("reply", "pier", "ok"),
+    [
+        ("Wave height adds about 12 points; the north pier pulls it back by 0.05.", -0.05, True),
+        ("Wave height adds about 12 points; the north pier pulls it back by 0.05.", 0.05, False),
+        ("Wave height adds about 12 points, while the north pier takes about 5 off.", -0.05, True),
+        ("Wave height adds about 12 points, while the north pier takes about 5 off.", 0.05, False),
+    ],
+)
+def test_a_push_said_as_pulled_back_or_taken_off_is_against_the_explained_class(
+    reply: str, pier: float, ok: bool
+) -> None:
+    assert passes(reply, [_local(pier)], FERRY) is ok
+
+
+def _output_information(meaning: str) -> dict[str, Any]:
+    return {
+        "kind": "output_information",
+        "labels": [
+            {"name": "sails", "meaning": "the ferry leaves on time"},
+            {"name": "cancelled", "meaning": "the crossing is called off"},
+        ],
+        "probability_meaning": meaning,
+    }
+
+
+VOTES = _output_information("The share of the forest's trees' votes for each outcome; the two sum to 1.")
+ISOTONIC = _output_information("Calibrated probabilities (isotonic regression) for each outcome; the two sum to 1.")
+
+
+@pytest.mark.parametrize(
+    ("reply", "output", "ok"),
+    [
+        ("The two numbers are the share of the trees' votes for sails and for cancelled.", VOTES, True),
+        ("The two numbers are calibrated probabilities for sails and for cancelled.", VOTES, False),
+        ("The model gives each crossing two numbers, log-odds for sails and cancelled.", VOTES, False),
+        ("The two numbers are calibrated probabilities for sails and for cancelled.", ISOTONIC, True),
+        ("The numbers are not calibrated; they are the trees' votes.", VOTES, True),
+    ],
+)
+def test_what_the_scores_are_is_what_the_outputs_meaning_says(reply: str, output: dict[str, Any], ok: bool) -> None:
+    assert passes(reply, [output], FERRY) is ok
