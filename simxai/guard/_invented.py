@@ -271,9 +271,12 @@ def _content(name: str) -> list[str]:
 #: "style fraction under 5 %": the name, then a signed figure, a range or change of two, or a bound.
 _MOVED_ITEM = re.compile(
     rf"(?:^|\b(?:if|when|once|with)\s+|:\s*)\s*(?:and\s+|plus\s+)?{_DET}(?P<w>{_NAME})\s*(?:"
-    r"\(\s*[-+±−]\s?\.?\d[\d.]*\s*\)|"  # "the sowing depth (+0.07)": a signed figure in brackets (claims-48)
     r"[-+±−]\s?\.?\d[\d.]*|\.?\d[\d.]*\s*%?\s*(?:[–→]|->|-(?=\s?\.?\d))\s*\.?\d|"
     r"(?:under|below|above|over|[<>≤≥])\s*\.?\d)"
+)
+#: A list's item given its signed figure in brackets (claims-48): "the sowing depth (+0.07)", "age (+0.10)".
+_BRACKETED_ITEM = re.compile(
+    rf"(?:^|:\s*)\s*(?:and\s+|plus\s+|then\s+)?{_DET}(?P<w>{_NAME})\s*\(\s*[-+±−]\s?\.?\d[\d.]*\s*\)"
 )
 _ITEM_BREAK = re.compile(r"[;,]|\s+(?:and|plus)\s+|\s[-–—]\s")
 
@@ -324,13 +327,14 @@ def _dotted_ranking(raw: str, names: list[str]) -> list[str]:
     return found
 
 
-def _moved_items(prose: str, names: list[str], known: set[str]) -> list[str]:
+def _moved_items(prose: str, names: list[str], known: set[str], pattern: re.Pattern[str] = _MOVED_ITEM) -> list[str]:
     """The names of a list of moved or bounded items in one sentence when another of its items is a feature's:
-    "crocin 210→211 and aroma score +1" puts "aroma score" in a feature's place.
+    "crocin 210→211 and aroma score +1" puts "aroma score" in a feature's place; with `_BRACKETED_ITEM`, the items
+    given their signed figures in brackets.
     """
     found: list[str] = []
     for sentence in re.split(r"(?<=[.!?])\s+|\n", prose):
-        items = [m.group("w") for piece in _ITEM_BREAK.split(sentence) if (m := _MOVED_ITEM.search(piece))]
+        items = [m.group("w") for piece in _ITEM_BREAK.split(sentence) if (m := pattern.search(piece))]
         if len(items) >= 2 and any(find_mentions(i, names) for i in items):
             # "barns +2.7" of barnacle_load: a name cut short is the feature's (claims-29)
             found += [i for i in items if not any(shortened(w.lower(), known) for w in i.split())]
@@ -390,10 +394,12 @@ def invented_feature_claims(
         rest = _EACH_END.split(m.group("rest") or m.group("rest2") or "")[0]
         items = [i.strip().strip("'\"“”‘’*`") for i in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", rest)]
         found += [i for i in items if i and re.fullmatch(_NAME, i)]  # each row's columns
-    moved = _moved_items(prose, names, known)
-    said_in_lists = _subject_lists(prose, names) + _dotted_ranking(raw, names)  # claims-48
-    found += moved + said_in_lists
-    listed += moved + said_in_lists
+    found += _moved_items(prose, names, known)
+    # claims-48: items with bracketed signed figures, a verb's listed subjects, a dotted ranking's places
+    said_in_lists = _moved_items(prose, names, known, _BRACKETED_ITEM) + _subject_lists(prose, names)
+    said_in_lists += _dotted_ranking(raw, names)
+    found += said_in_lists
+    listed += said_in_lists
     block: list[str] = []
     for line in [*raw.split("\n"), ""]:
         head = _VALUED_HEAD.match(line)

@@ -259,3 +259,55 @@ ISOTONIC = _output_information("Calibrated probabilities (isotonic regression) f
 )
 def test_what_the_scores_are_is_what_the_outputs_meaning_says(reply: str, output: dict[str, Any], ok: bool) -> None:
     assert passes(reply, [output], FERRY) is ok
+
+
+def _prediction(label: str, recorded: str) -> dict[str, Any]:
+    return {
+        "kind": "prediction",
+        "subject": row_subject("crossing", 148160, VALUES),
+        "label": label,
+        "probabilities": {"sails": 0.72, "cancelled": 0.28} if label == "sails" else {"sails": 0.3, "cancelled": 0.7},
+        "label_counts": None,
+        "true_label": recorded,
+    }
+
+
+@pytest.mark.parametrize(
+    ("reply", "recorded", "ok"),
+    [
+        ("Crossing 148160 is predicted to sail at 0.72, which the harbour log confirmed.", "sails", True),
+        ("Crossing 148160 is predicted to sail at 0.72, which the harbour log confirmed.", "cancelled", False),
+        ("Crossing 148160 is called sails at 0.72, matching what the harbour master found.", "cancelled", False),
+        ("Crossing 148160 is called sails at 0.72, though the harbour master found it cancelled.", "cancelled", True),
+        ("Crossing 148160 is called sails at 0.72, though the harbour master found it cancelled.", "sails", False),
+        ("Crossing 148160 is called sails at 0.72, and the harbour master found it sails.", "cancelled", False),
+        ("Crossing 148160 is called sails at 0.72; the log did not confirm it.", "cancelled", True),
+    ],
+)
+def test_a_partys_finding_is_checked_against_the_recorded_class(reply: str, recorded: str, ok: bool) -> None:
+    assert passes(reply, [_prediction("sails", recorded)], FERRY) is ok
+
+
+def _global_means(label: str) -> dict[str, Any]:
+    rows = {"gust_kt": (0.40, 0.12), "Wave Height (m)": (0.20, -0.05), "hull_age_years": (0.05, 0.05)}
+    return {
+        "kind": "global_explanation",
+        "label": label,
+        "method": "SHAP KernelExplainer",
+        "n_samples": 50,
+        "importances": [{"feature": f, "importance": i, "mean_contribution": m} for f, (i, m) in rows.items()],
+    }
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("For cancelled, the gusts have an importance of 0.40.", True),
+        ("For cancelled, the gusts have an importance of 0.12.", False),  # the mean contribution
+        ("For cancelled, the importance of the wave height is 0.20.", True),
+        ("For cancelled, the wave height has an importance of −0.05.", False),
+        ("For cancelled, the hull age has an importance of 0.05.", True),  # importance and mean are one number
+    ],
+)
+def test_a_number_said_as_an_importance_is_no_mean_contribution(reply: str, ok: bool) -> None:
+    assert passes(reply, [_global_means("cancelled")], FERRY) is ok
