@@ -294,7 +294,7 @@ _DOTTED_PLACE = re.compile(r"^\s*(?P<n>\d{1,2})[.):]?\s+(?P<w>.+?)\s*$")
 _LIST_BREAK = re.compile(r"\s*,\s*(?:and\s+|then\s+)?|\s+(?:and|then)\s+", re.I)
 
 
-def _subject_lists(prose: str, names: list[str]) -> list[str]:
+def _subject_lists(prose: str, names: list[str], known: set[str]) -> list[str]:
     """The items of each list of two names or more that is a verb of influence's subject and holds a feature."""
     found: list[str] = []
     for m in _LIST_SUBJECT.finditer(prose):
@@ -306,11 +306,11 @@ def _subject_lists(prose: str, names: list[str]) -> list[str]:
             and all(re.fullmatch(_NAME, i) for i in items)
             and any(find_mentions(i, names) for i in items)
         ):
-            found += items
+            found += [i for i in items if not any(shortened(w.lower(), known) for w in i.split())]  # "coils"
     return found
 
 
-def _dotted_ranking(raw: str, names: list[str]) -> list[str]:
+def _dotted_ranking(raw: str, names: list[str], known: set[str]) -> list[str]:
     """The names of a ranking said on one line whose places, numbered 1, 2, 3 ..., are set apart by "·"."""
     found: list[str] = []
     for line in raw.split("\n"):
@@ -323,7 +323,7 @@ def _dotted_ranking(raw: str, names: list[str]) -> list[str]:
             continue
         items = [w for p in places if p and re.fullmatch(_NAME, w := p.group("w").strip(" .*"))]
         if any(find_mentions(i, names) for i in items):
-            found += items
+            found += [i for i in items if not any(shortened(w.lower(), known) for w in i.split())]  # "coils"
     return found
 
 
@@ -396,8 +396,8 @@ def invented_feature_claims(
         found += [i for i in items if i and re.fullmatch(_NAME, i)]  # each row's columns
     found += _moved_items(prose, names, known)
     # claims-48: items with bracketed signed figures, a verb's listed subjects, a dotted ranking's places
-    said_in_lists = _moved_items(prose, names, known, _BRACKETED_ITEM) + _subject_lists(prose, names)
-    said_in_lists += _dotted_ranking(raw, names)
+    said_in_lists = _moved_items(prose, names, known, _BRACKETED_ITEM) + _subject_lists(prose, names, known)
+    said_in_lists += _dotted_ranking(raw, names, known)
     found += said_in_lists
     listed += said_in_lists
     block: list[str] = []
