@@ -32,7 +32,7 @@ _VALUE_WORD = re.compile(r"\b(?:lower|higher|low|high)\s+(?:[a-z]+\s+(?:and|or)\
 #: by 0.5", "takes about 13 off". Only these two forms: read also as "holds back", "knocks off" or a pull back with no
 #: object, it added a false alarm to the gate set's totals (g32, unread).
 _BACK = re.compile(
-    r"\b(?:pulls?|pulled|pulling)\s+(?:it|the\s+\w+)\s+back\b|"
+    r"\b(?:pulls?|pulled|pulling)\s+(?:it|the\s+\w+)\s+back\b(?!\s+(?:to|towards?|into)\b)|"  # not "back to X"
     r"\b(?:takes?|took|taking)\s+(?:about\s+|around\s+|roughly\s+|some\s+)?\d+(?:\.\d+)?(?:\s+points?)?\s+off\b",
     re.I,
 )
