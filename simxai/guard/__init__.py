@@ -15,7 +15,9 @@ from simxai.guard._checks import GuardReport, Vocabulary, check_claims
 from simxai.guard._outputs import text_output
 
 #: Changes when the checks change, so cached evaluations of the guard are not reused across versions.
-GUARD_VERSION = "claims-48"  # claims-47, then numbers that match no output (unstated probabilities), ratios of features
+# claims-48: claims-47, then numbers that match no output and ratios (gnum41); change ends in words, pairs against one
+# feature, listed names, class totals, agreement with the recorded label, importances (gfa41)
+GUARD_VERSION = "claims-48"
 
 __all__ = [
     "GUARD_VERSION",

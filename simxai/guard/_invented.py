@@ -274,16 +274,67 @@ _MOVED_ITEM = re.compile(
     r"[-+±−]\s?\.?\d[\d.]*|\.?\d[\d.]*\s*%?\s*(?:[–→]|->|-(?=\s?\.?\d))\s*\.?\d|"
     r"(?:under|below|above|over|[<>≤≥])\s*\.?\d)"
 )
+#: A list's item given its signed figure in brackets (claims-48): "the sowing depth (+0.07)", "age (+0.10)".
+_BRACKETED_ITEM = re.compile(
+    rf"(?:^|:\s*)\s*(?:and\s+|plus\s+|then\s+)?{_DET}(?P<w>{_NAME})\s*\(\s*[-+±−]\s?\.?\d[\d.]*\s*\)"
+)
 _ITEM_BREAK = re.compile(r"[;,]|\s+(?:and|plus)\s+|\s[-–—]\s")
 
 
-def _moved_items(prose: str, names: list[str], known: set[str]) -> list[str]:
+#: A list of names as the subject of a verb of influence or rank (claims-48): "Moisture, age and the sowing depth
+#: push toward failure", "the passenger count and the balloon's age argue against", "A, B and C lead the ranking".
+_LIST_SUBJECT = gated(
+    r"(?:^|[.;:!?]\s+|\n\s*)(?:(?:only|mostly|mainly|above all|together,?)\s+)?(?P<rest>[^.;:!?\n]{3,160}?)\s+"
+    r"(?:(?:together|all|both|also|each|jointly)\s+)?(?:push|pull|argue|lead|stand|drive|weigh|count|speak|point)\s+"
+    r"(?:\w+\s+)?(?:towards?|against|for|in favou?r|between|away|the ranking|the list)\b",
+    re.I,
+)
+#: A ranking said on one line, its places numbered and set apart by dots: "Ranking: 1 cooling time · 2 mass · 3 ...".
+_DOTTED_PLACE = re.compile(r"^\s*(?P<n>\d{1,2})[.):]?\s+(?P<w>.+?)\s*$")
+_LIST_BREAK = re.compile(r"\s*,\s*(?:and\s+|then\s+)?|\s+(?:and|then)\s+", re.I)
+
+
+def _subject_lists(prose: str, names: list[str], known: set[str]) -> list[str]:
+    """The items of each list of two names or more that is a verb of influence's subject and holds a feature."""
+    found: list[str] = []
+    for m in _LIST_SUBJECT.finditer(prose):
+        rest = re.sub(r"\([^()]*\)", " ", m.group("rest"))
+        items = [i.strip().strip("'\"“”‘’*`") for i in _LIST_BREAK.split(rest)]
+        items = [re.sub(r"^(?:the|her|his|their|its|a|an)\s+", "", i, flags=re.I) for i in items if i]
+        if (
+            len(items) >= 2
+            and all(re.fullmatch(_NAME, i) for i in items)
+            and any(find_mentions(i, names) for i in items)
+        ):
+            found += [i for i in items if not any(shortened(w.lower(), known) for w in i.split())]  # "coils"
+    return found
+
+
+def _dotted_ranking(raw: str, names: list[str], known: set[str]) -> list[str]:
+    """The names of a ranking said on one line whose places, numbered 1, 2, 3 ..., are set apart by "·"."""
+    found: list[str] = []
+    for line in raw.split("\n"):
+        pieces = line.split("·")
+        if len(pieces) < 3:
+            continue
+        pieces[0] = pieces[0].rsplit(":", 1)[-1]
+        places = [_DOTTED_PLACE.match(p) for p in pieces]
+        if not all(places) or [int(p.group("n")) for p in places if p] != list(range(1, len(places) + 1)):
+            continue
+        items = [w for p in places if p and re.fullmatch(_NAME, w := p.group("w").strip(" .*"))]
+        if any(find_mentions(i, names) for i in items):
+            found += [i for i in items if not any(shortened(w.lower(), known) for w in i.split())]  # "coils"
+    return found
+
+
+def _moved_items(prose: str, names: list[str], known: set[str], pattern: re.Pattern[str] = _MOVED_ITEM) -> list[str]:
     """The names of a list of moved or bounded items in one sentence when another of its items is a feature's:
-    "crocin 210→211 and aroma score +1" puts "aroma score" in a feature's place.
+    "crocin 210→211 and aroma score +1" puts "aroma score" in a feature's place; with `_BRACKETED_ITEM`, the items
+    given their signed figures in brackets.
     """
     found: list[str] = []
     for sentence in re.split(r"(?<=[.!?])\s+|\n", prose):
-        items = [m.group("w") for piece in _ITEM_BREAK.split(sentence) if (m := _MOVED_ITEM.search(piece))]
+        items = [m.group("w") for piece in _ITEM_BREAK.split(sentence) if (m := pattern.search(piece))]
         if len(items) >= 2 and any(find_mentions(i, names) for i in items):
             # "barns +2.7" of barnacle_load: a name cut short is the feature's (claims-29)
             found += [i for i in items if not any(shortened(w.lower(), known) for w in i.split())]
@@ -344,6 +395,11 @@ def invented_feature_claims(
         items = [i.strip().strip("'\"“”‘’*`") for i in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", rest)]
         found += [i for i in items if i and re.fullmatch(_NAME, i)]  # each row's columns
     found += _moved_items(prose, names, known)
+    # claims-48: items with bracketed signed figures, a verb's listed subjects, a dotted ranking's places
+    said_in_lists = _moved_items(prose, names, known, _BRACKETED_ITEM) + _subject_lists(prose, names, known)
+    said_in_lists += _dotted_ranking(raw, names, known)
+    found += said_in_lists
+    listed += said_in_lists
     block: list[str] = []
     for line in [*raw.split("\n"), ""]:
         head = _VALUED_HEAD.match(line)

@@ -8,7 +8,10 @@ Read only when an output of the turn states the fact's ground, from the output's
 - how many folds: "10-fold", "over 5 folds" against the fold counts the outputs give ("5-fold", "3-fold");
 - whether it was trained: an output that says the model was not trained on data denies "after training on",
   "its training data", "fine-tuned on";
-- whether its probability is calibrated: an output that says it is not denies "a calibrated probability".
+- whether its probability is calibrated: an output that says it is not denies "a calibrated probability";
+- what its scores are (claims-48): an output that says what they mean (`probability_meaning`: "the share of the
+  forest's trees' votes", "the model's score from predict_proba") denies "calibrated" unless an output says the
+  scores are calibrated, and "log-odds" (or logits) unless an output names log-odds.
 
 A claim said under a negation in its clause ("not on the training patients", "was never trained", "is not
 calibrated") or in a question is no claim here. Whatever the outputs do not state stays unread.
@@ -67,6 +70,7 @@ _TRAINED = re.compile(
     re.I,
 )
 _CALIBRATED = re.compile(r"\bcalibrated\b", re.I)
+_LOG_ODDS = re.compile(r"\blog[- ]?odds\b|\blogits?\b", re.I)
 
 
 def _clauses(sentence: str) -> list[str]:
@@ -110,7 +114,11 @@ def model_fact_claims(reply: str, texts: Sequence[str], fields: set[str]) -> Ite
     uncalibrated = any(g[2] for g in grounds)
     performance = "split" in fields and held_out
     folds = {k for g in grounds for k in g[3]}
-    if not (held_out or untrained or uncalibrated or folds):
+    # the outputs say what the scores are: what they do not say of them is denied (claims-48)
+    described = "probability_meaning" in fields
+    calibrated = any(_CALIBRATED.search(t) for t in texts) if described else True
+    log_odds = any(_LOG_ODDS.search(t) for t in texts) if described else True
+    if not (held_out or untrained or uncalibrated or folds or described):
         return
     for sentence in sentences(reply):
         if sentence.rstrip().endswith("?"):
@@ -130,5 +138,8 @@ def model_fact_claims(reply: str, texts: Sequence[str], fields: set[str]) -> Ite
             if untrained and m and _stated(clause, m):
                 yield "model fact: trained on data", False
             m = _CALIBRATED.search(clause)
-            if uncalibrated and m and _stated(clause, m):
+            if (uncalibrated or not calibrated) and m and _stated(clause, m):
                 yield "model fact: calibrated", False
+            m = _LOG_ODDS.search(clause)
+            if not log_odds and m and _stated(clause, m):
+                yield "model fact: scores are log-odds", False

@@ -20,6 +20,23 @@ _PAIR_AFTER = re.compile(
     r"^\s*%?\s*\)?\s*(?:,|and|vs\.?|versus|against|compared (?:with|to)|/)\s*\(?[+-]?\s*(?:about\s+|around\s+)?\d", re.I
 )
 
+#: A pair set against each other, the other number after or before this one: "(0.080 vs 0.048)" (claims-48).
+_VERSUS_AFTER = re.compile(
+    r"^\s*\)?\s*(?:vs\.?|versus|against|compared (?:with|to))\s*\(?\s*(?:about\s+|around\s+)?"
+    r"(?P<n>[+\-−]?\d+(?:\.\d+)?)(?!\s*%)",
+    re.I,
+)
+_VERSUS_BEFORE = re.compile(
+    r"(?<![\d.])(?P<n>[+\-−]?\d+(?:\.\d+)?)(?!\s*%)\s*\)?\s*(?:vs\.?|versus|against|compared (?:with|to))\s*\(?\s*"
+    r"(?:about\s+|around\s+)?$",
+    re.I,
+)
+#: A sentence that sets two things against each other: "A weighs more than B", "four times the weight of B",
+#: "A and B are nearly equal".
+_SET_AGAINST = re.compile(
+    r"\b(?:than|times|equal|level with|on a par|as much as|outweighs?|ahead of|behind|twice|half)\b", re.I
+)
+
 #: "it comes last of the 10 factors listed": a count of the features an output ranks or the host has.
 _FEATURE_COUNT = re.compile(
     r"^\s*(?:features|factors|words|inputs|variables|columns|predictors|drivers)\b(?!\s*(?:%|percent))", re.I
@@ -128,10 +145,13 @@ class _PairedNumbers(_FrameChecks):
         elif any(matches(old, {float(n)}) and matches(new, {float(o)}) for o, n in pairs):
             self.report.claim(f"{text} (old and new swapped)", False, via="move's two ends")
 
-    def _paired_features(self, claim: NumberClaim, clause: str, sentence: str, offset: int) -> bool:
+    def _paired_features(self, claim: NumberClaim, clause: str, sentence: str, offset: int) -> str:
         """Whether the number is one of a pair ("+0.95 vs +0.79", "about -0.11 and -0.10") that a sentence naming
         several features gives them in turn, and is a number of one of those features (of any subject the reply
-        is about: "bmi 25.6 vs 32.9" after two patients).
+        is about: "bmi 25.6 vs 32.9" after two patients): "named". Since claims-48, "unnamed" when the sentence sets
+        two things against each other ("Age weighs more than moisture (0.080 vs 0.048)") but names only one of them
+        as a feature, and the other number of the pair is that feature's: the number is the other thing's, which
+        the words do not bind to a field. "" otherwise.
         """
         start, end = offset + claim.start, offset + claim.end
         # Read in the sentence: "a, b and c (+0.54, +0.46, +0.43)" splits into clauses at its commas.
@@ -144,13 +164,35 @@ class _PairedNumbers(_FrameChecks):
             or _PAIR_BEFORE.search(lead)
             or _PAIR_AFTER.match(tail)
         ):
-            return False
+            return ""
         named = {
             self.names.feature(m)
             for m in find_mentions(sentence, self.names.features, quoted_only=self.names.quoted_only)
         }
         pool = {x for f in self.facts for name in named for x in f.feature_numbers.get(name, set())}
-        return (len(named) > 1 or len(self.ids) > 1) and fits(claim, pool)
+        if (len(named) > 1 or len(self.ids) > 1) and fits(claim, pool):
+            return "named"
+        # the features named before the pair in its own clause: "Wind and cloud are nearly equal (0.12 vs 0.10)"
+        ahead = {
+            self.names.feature(m)
+            for m in find_mentions(clause[:start], self.names.features, quoted_only=self.names.quoted_only)
+        }
+        if len(ahead) != 1 or len(self.ids) > 1 or not _SET_AGAINST.search(clause):
+            return ""
+        pool = {x for f in self.facts for name in ahead for x in f.feature_numbers.get(name, set())}
+        other = _VERSUS_AFTER.match(tail) or _VERSUS_BEFORE.search(lead)
+        if other is None or "%" in other.group(0):
+            return ""
+        partner = other.group("n").replace("−", "-")
+        step = 10.0 ** -(len(partner.split(".")[1]) if "." in partner else 0)
+        return "unnamed" if any(abs(float(partner) - x) <= step / 2 + 1e-9 for x in pool) else ""
+
+    def _pair_verdict(self, text: str, pair: str) -> None:
+        """The verdict on a number `_paired_features` reads as one of a pair."""
+        if pair == "named":
+            self.report.claim(f"{text} (one of a pair of named features)", True, via="number")
+        else:
+            self.report.skip(f"{text} (set against the named feature's number; what it is of is not named)")
 
     @staticmethod
     def _amount(clause: str, start: int, end: int) -> bool:

@@ -449,12 +449,9 @@ class _NumberChecks(_NumberNames):
                 # 0.75", "bmi down to 22 gives 0.53": a share after a change is the outcome's probability.
                 self.report.claim(f"{text} (the probability of the outcome)", True, via="number")
                 return
-            if (
-                tied
-                and all(k == "feature" for k, _, _ in entities)
-                and self._paired_features(claim, clause, sentence, offset)
-            ):
-                self.report.claim(f"{text} (one of a pair of named features)", True, via="number")
+            pair = self._paired_features(claim, clause, sentence, offset) if tied else ""
+            if pair and all(k == "feature" for k, _, _ in entities):
+                self._pair_verdict(text, pair)  # one of a pair of named features, or set against one (claims-48)
                 return
             if claim.bounds is not None and fits(claim, facts.metric_numbers):
                 # "it catches about two thirds of the rejected ones": a share of a class's cases is a metric.

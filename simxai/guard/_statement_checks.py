@@ -11,20 +11,23 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from simxai.guard._agreement import agreement_claims
 from simxai.guard._category_values import category_value_claims
 from simxai.guard._caught_of import caught_of_claims
 from simxai.guard._chains import ranked_chains
 from simxai.guard._class_metrics import class_metric_claims
+from simxai.guard._class_totals import class_total_claims
 from simxai.guard._confusions import confusion_claims
 from simxai.guard._global_for import global_label_claims
 from simxai.guard._glosses import gloss_claims
 from simxai.guard._group_means import group_mean_claims, group_pair_claims
-from simxai.guard._influence import _in_order
+from simxai.guard._importance_said import global_means, importance_claims
 from simxai.guard._kept import kept_edit_claims
 from simxai.guard._leaning import leaning_claims
 from simxai.guard._meanings import meaning_claims
 from simxai.guard._mentions import name_words
 from simxai.guard._metric_order import metric_order_claims
+from simxai.guard._rank_checks import _in_order
 from simxai.guard._reading import subject_ids
 from simxai.guard._record_forms import recorded_form_claims
 from simxai.guard._rule_labels import rule_label_claims
@@ -105,6 +108,15 @@ class _StatementChecks(_CheckState):
             recorded = self.all.recorded if len(self.ids) <= 1 else set()
             for said, holds in recorded_form_claims(sentence, self.label_forms, recorded, labels):  # claims-34, 41
                 self.report.claim(said, holds, via=_mechanism("recorded_form_claims", said))
+            means = global_means(self.all.attributions, bool(self.all.local_ranking))
+            numbers, quoted = self.all.feature_numbers, self.names.quoted_only
+            for said, holds in (
+                importance_claims(sentence, self.names.features, numbers, means, quoted) if means else ()
+            ):
+                self.report.claim(said, holds, via=_mechanism("importance_claims", said))  # claims-48
+            correct = self.all.correct if len(self.ids) <= 1 else None
+            for said, holds in agreement_claims(sentence, labels, self.label_forms, correct, recorded):  # claims-48
+                self.report.claim(said, holds, via=_mechanism("agreement_claims", said))
             for said, holds in metric_order_claims(sentence, self.all.metrics):
                 self.report.claim(said, holds, via=_mechanism("metric_order_claims", said))
             for said, holds in meaning_claims(sentence, self.names.labels, self.all.meanings):
@@ -150,6 +162,8 @@ class _StatementChecks(_CheckState):
             self.report.claim(said, holds, via=_mechanism("confusion_claims", said))
         for said, holds in caught_of_claims(self.reply, self.all.confusions):  # claims-34
             self.report.claim(said, holds, via=_mechanism("caught_of_claims", said))
+        for said, holds in class_total_claims(self.reply, self.all.confusions):  # claims-48
+            self.report.claim(said, holds, via=_mechanism("class_total_claims", said))
 
 
 def _chain_claims(chains: list[list[str]], rankings: list[list[list[str]]]) -> list[tuple[str, bool]]:

@@ -31,6 +31,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
+from simxai._number_words import UNITS
 from simxai.guard._facts import Facts
 
 __all__ = ["category_change_claims", "swapped_end_claims"]
@@ -47,7 +48,8 @@ _MOVES = (
 #: read only in a sentence that supposes the change (`_SUPPOSED`) and not of a needed value ("instead of the 40
 #: needed" sets today's value against the one needed).
 _INSTEAD = re.compile(
-    rf"(?<![\w.])(?P<b>{_NUM})\s*(?P<pb>%)?(?:\s*(?:°\s?[CF]|[a-zA-Z]{{1,8}}\b(?:\s+old\b)?))?,?\s+"
+    rf"(?<![\w.])(?P<b>{_NUM})\s*(?P<pb>%)?(?:\s*(?:°\s?[CF]|[a-zA-Z]{{1,8}}\b(?:\s+old\b)?))?"
+    r"(?:\s+(?:a|per|each)\s+[a-z]{3,8}\b)?,?\s+"
     rf"(?:instead\s+of|rather\s+than)\s+(?:the\s+)?[€£$]?{_ABOUT}(?P<a>{_NUM})\s*(?P<pa>%)?"
     r"(?![\d.]\d|\s*(?:\w+\s+)?(?:needed|required|it needs|that is needed)\b)",
     re.I,
@@ -59,8 +61,20 @@ _SUPPOSED = re.compile(
 )
 
 
+#: Counts said in words, and how often: "six instead of seven", "twice a week instead of once" (claims-48).
+_COUNT_WORDS = {**{w: n for w, n in UNITS.items() if 1 <= n <= 20}, "once": 1, "twice": 2, "thrice": 3}
+_COUNT_WORD = re.compile(rf"\b(?:{'|'.join(sorted(_COUNT_WORDS, key=len, reverse=True))})\b", re.I)
+
+
+def _in_digits(sentence: str) -> str:
+    """`sentence` with its counts in words as digits, so "four cracks instead of two" reads as "4 ... 2"."""
+    return _COUNT_WORD.sub(lambda m: str(_COUNT_WORDS[m.group(0).lower()]), sentence)
+
+
 def swapped_end_claims(sentence: str, facts: Facts) -> Iterator[tuple[str, bool]]:
-    """(claim, holds) for each move of `sentence` whose ends match the two ends of a change of the outputs.
+    """(claim, holds) for each move of `sentence` whose ends match the two ends of a change of the outputs, and
+    (claims-48) for each move of a feature's value whose old end is that value today and whose new end lies on
+    the side the outputs' changes of it do not go ("8 → 6" of a change from 8 to 10).
 
     Args:
         sentence: one sentence of the reply.
@@ -70,9 +84,10 @@ def swapped_end_claims(sentence: str, facts: Facts) -> Iterator[tuple[str, bool]
     if not pairs:
         return
     seen: set[int] = set()
-    patterns = (*_MOVES, _INSTEAD) if _SUPPOSED.search(sentence) else _MOVES
-    for pattern in patterns:
-        for m in pattern.finditer(sentence):
+    supposed = _SUPPOSED.search(sentence) is not None
+    readings = [(p, sentence) for p in _MOVES] + ([(_INSTEAD, _in_digits(sentence))] if supposed else [])
+    for pattern, text in readings:
+        for m in pattern.finditer(text):
             if m.start() in seen or m.group("a") == m.group("b"):
                 continue
             seen.add(m.start())
@@ -82,6 +97,33 @@ def swapped_end_claims(sentence: str, facts: Facts) -> Iterator[tuple[str, bool]
             backward = any(_near(a, new) and _near(b, old) for old, new in pairs)
             if forward or backward:
                 yield f"move from {a[0]} to {b[0]}", forward
+            elif (way := _wrong_way(a, b, facts)) is not None:
+                yield f"change {way} from {a[0]} to {b[0]}", False
+
+
+def _wrong_way(a: tuple[str, bool], b: tuple[str, bool], facts: Facts) -> str | None:
+    """The feature a move from `a` to `b` is of when it goes the way none of that feature's changes goes: `a` is
+    the old value of a change of the outputs (and no class's probability, no change's new value), and every change
+    from that value goes the other way. A new end that goes the right way but is none of the changes' is a drifted
+    number, not read here.
+    """
+    if a[1] or b[1]:
+        return None  # a percentage is a class's share or a feature's in percent: which one is a guess
+    up = float(b[0]) > float(a[0])
+    shares = {x for numbers in facts.label_numbers.values() for x in numbers}
+    if any(_near(a, x) for x in shares):
+        return None
+    numeric = {
+        feature: [(float(o), float(n)) for o, n in moves if isinstance(o, int | float) and isinstance(n, int | float)]
+        for feature, moves in facts.changes.items()
+    }
+    if any(_near(a, n) for moves in numeric.values() for _, n in moves):
+        return None
+    from_a = [(feature, o, n) for feature, moves in numeric.items() for o, n in moves if _near(a, o) and o != n]
+    if not from_a or any((n > o) == up for _, o, n in from_a):
+        return None
+    features = {feature for feature, _, _ in from_a}
+    return next(iter(features)) if len(features) == 1 else None
 
 
 def _pairs(facts: Facts) -> Iterable[tuple[float, float]]:
