@@ -100,6 +100,11 @@ _SAID_OF_AN_ID = re.compile(r"\d\s+(?:with|at)\b|\b(?:warm|heat|cool|chill)(?:s|
 _UNIT_OF_WORD = re.compile(
     rf"(?<![\w.])(?P<n>{_NUM})\s?(?P<unit>%|[a-z]+)\s+of\s+(?:the\s+)?(?P<word>[a-z]{{3,}})\b{_STEP}", re.IGNORECASE
 )
+# a bound before the number makes it a group's condition ("races with over 30 mm of rain"), not a value
+_BOUND_BEFORE = re.compile(
+    r"\b(?:over|under|above|below|(?:more|less|fewer)\s+than|at\s+(?:least|most)|between\s+\S+\s+and)\s*$",
+    re.IGNORECASE,
+)
 # "opened every vent", "all the fans running": a count said whole
 _EVERY = re.compile(
     r"\b(?:(?P<every>every|each)\s+(?:single\s+)?|(?P<all>all)\s+(?:of\s+)?(?:(?:the|its|their|his|her)\s+)?)"
@@ -187,6 +192,8 @@ def _unit_of_word(text: str, numeric: list[FeatureSchema]) -> dict[str, ChangeVa
     """The values said as "30 mm of ice" for the one of `numeric` whose name ends in the unit and holds the word."""
     found: dict[str, ChangeValue] = {}
     for match in _UNIT_OF_WORD.finditer(text):
+        if _BOUND_BEFORE.search(text[max(0, match.start() - 30) : match.start()]):
+            continue
         said = match.group("word").lower()
         owners = [f for f in numeric if unit_said(match.group("unit"), f.name) and said in _term_words(f)]
         if len(owners) == 1 and owners[0].name not in found:
