@@ -449,9 +449,9 @@ class _NumberChecks(_NumberNames):
                 # 0.75", "bmi down to 22 gives 0.53": a share after a change is the outcome's probability.
                 self.report.claim(f"{text} (the probability of the outcome)", True, via="number")
                 return
-            pair = self._paired_features(claim, clause, sentence, offset) if tied else ""
-            if pair and all(k == "feature" for k, _, _ in entities):
-                self._pair_verdict(text, pair)  # one of a pair of named features, or set against one (claims-48)
+            pair_kind = self._paired_features(claim, clause, sentence, offset) if tied else ""
+            if pair_kind and all(k == "feature" for k, _, _ in entities):
+                self._pair_verdict(text, pair_kind)  # one of a pair of named features, or set against one (claims-48)
                 return
             if claim.bounds is not None and fits(claim, facts.metric_numbers):
                 # "it catches about two thirds of the rejected ones": a share of a class's cases is a metric.
