@@ -180,6 +180,10 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
         if group is None:  # "how accurate is it for smokers?": a group no feature selects, scored or refused
             group = said_group(text, previous.name, previous.arguments, schema, known_words(request.functions))
         arguments = {**previous.arguments, "metric": metric}
+        if metric not in _PER_CLASS_METRICS:
+            # "what is the accuracy for patients over 60?" after "precision for stable": a label is a per-class
+            # score's argument; carried into the accuracy it would score the stable ones only, unasked
+            arguments.pop("label", None)
         if group is None and says_all_the_data(text, schema.instance_noun):
             arguments.pop("group", None)  # "how accurate is it on the test set?": the whole held-out split
         if group is not None:
@@ -324,6 +328,9 @@ def _added_category(text: str, schema: HostSchema, feature: str, previous: LastC
 
 
 # The argument that belongs to the one instance a call was about: "why is patient 12 predicted stable?" explains
+#: The metrics `get_model_performance` scores for one class (its label; "all" gives that class's precision, recall and
+#: f1 beside the accuracy); accuracy alone, roc_auc and the confusion matrix take no class.
+_PER_CLASS_METRICS = frozenset({"precision", "recall", "f1", "all"})
 # patient 12's label, which a group's mean explanation need not have.
 _ONE_INSTANCES_OWN = frozenset({"instance", "prediction_label"})
 # A question of its own after the opening of a follow-up ("what about people over 60, why are they ...").
