@@ -292,7 +292,8 @@ def test_how_many_of_a_value_leads_with_its_count(rescue_host: Any) -> None:
     _model, data = _callouts()
     ridge = data[data.terrain == "ridge"]
     turn = _send(rescue_host, "how many ridge callouts are there?")
-    assert turn.reply.startswith(f"{len(ridge)} of the {len(data)} callouts have terrain = ridge (")
+    # since the forty-first round (ux41) a count of one value is that group's rows, its count said first
+    assert turn.reply.startswith(f"Among the {len(ridge)} callouts with terrain = ridge (of {len(data)})")
     whole = _send(rescue_host, "how many terrain values are there?")
     assert whole.reply.startswith("In the mountain rescue data")
 

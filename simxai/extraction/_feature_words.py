@@ -150,6 +150,8 @@ def feature_word_changes(
         n = float(match.group("n"))
         if feature is None or feature.name in named or feature.min is None or feature.max is None:
             continue
+        if re.match(r"\s*[-+$£€]?\d", text[match.end() :]):
+            continue  # "rider 300 earned 100 more": the number after the verb is its value; 300 names the rider
         if feature.min <= n <= feature.max:  # never an id ("if 142901 resurfaced")
             found[feature.name] = int(n)
     for match in _VERB_STEP.finditer(text):  # "paid 10 % less", "earned 5k more"
