@@ -67,7 +67,8 @@ GLIDER_CONFIG: dict[str, Any] = {
         "target_description": "what the club's inspector decided for the glider",
         "model_description": "scikit-learn GradientBoostingClassifier (100 stages, depth 2, seed 0); the build and "
         "the trailer flag enter as their codes.",
-        "training": "Fitted on 240 of the 300 synthetic gliders; the other 60 are held out for the performance figures.",
+        "training": "Fitted on 240 of the 300 synthetic gliders; the other 60 are held out for the performance "
+        "figures.",
         "limitations": [
             "Synthetic gliders, invented for testing; not a real gliding club.",
             "One year's checks only: how gliders age over decades is not in the data.",
