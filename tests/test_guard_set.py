@@ -53,6 +53,7 @@ SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "
     ROOT / "evalsets" / "guard-2026-12-06aj",
     ROOT / "evalsets" / "guard-2026-12-06ak",
     ROOT / "evalsets" / "guard-2026-12-06al",
+    ROOT / "evalsets" / "guard-2026-12-07am",
 )
 SCRIPT = ROOT / "bench" / "guard_set.py"
 #: A set's host whose instances are not called by the host's name (set S's bonsai nursery talks of trees).
@@ -192,6 +193,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         ("guard-2026-12-06aj", {"thatch": 3, "demo": 3, "sentiment": 3, "loan": 3}, 420),
         ("guard-2026-12-06ak", {"weaving": 3, "demo": 3, "sentiment": 3, "loan": 3}, 420),
         ("guard-2026-12-06al", {"anvil": 3, "demo": 3, "sentiment": 3, "loan": 3}, 440),
+        ("guard-2026-12-07am", {"glider": 3, "demo": 3, "sentiment": 3, "loan": 3}, 440),
     ],
     ids=[
         "set F",
@@ -227,6 +229,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         "set AJ (06aj)",
         "set AK (06ak)",
         "set AL (06al)",
+        "set AM (07am)",
     ],
 )
 def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_both_verdicts(
@@ -424,6 +427,13 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
             (144301, 144600),
             {"Steel", "hardy_hole_worn"},
         ),
+        (
+            "guard-2026-12-07am",
+            "glider",
+            ["fly", "repair", "ground"],
+            (146501, 146800),
+            {"Build", "trailer_stored"},
+        ),
     ],
     ids=[
         "set F",
@@ -460,6 +470,7 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
         "set AJ thatch (06aj)",
         "set AK weaving (06ak)",
         "set AL anvil (06al)",
+        "set AM glider (07am)",
     ],
 )
 def test_a_set_brings_its_host_and_its_lines_name_only_its_instances_and_features(
