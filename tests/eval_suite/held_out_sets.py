@@ -385,6 +385,14 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (4, 5),
         "own_hosts": ("observatory", "smokehouse"),
     },
+    # written for training in the forty-second round (request-heavy)
+    "w70": {
+        "folder": "people",
+        "requests": 268,
+        "dialogues": 10,
+        "turns": (4, 5),
+        "own_hosts": ("tannery", "windmill"),
+    },
 }
 
 
