@@ -127,9 +127,7 @@ def load_host() -> TabularHost:
     train = frame[~frame.report_no.isin(test)]
     model = GradientBoostingClassifier(n_estimators=80, max_depth=3, random_state=0)
     model.fit(train[FEATURES], train.repair_priority)
-    return host_from_model(
-        model, frame[["report_no", *FEATURES, "repair_priority"]], test_ids=test, **POTHOLE_CONFIG
-    )
+    return host_from_model(model, frame[["report_no", *FEATURES, "repair_priority"]], test_ids=test, **POTHOLE_CONFIG)
 
 
 if __name__ == "__main__":
