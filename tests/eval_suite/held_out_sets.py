@@ -385,6 +385,14 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (4, 5),
         "own_hosts": ("observatory", "smokehouse"),
     },
+    # written for training in the forty-second round (dialogue-heavy)
+    "w69": {
+        "folder": "people",
+        "requests": 209,
+        "dialogues": 20,
+        "turns": (5, 6),
+        "own_hosts": ("sawmill", "pothole"),
+    },
     # written for training in the forty-second round (request-heavy)
     "w70": {
         "folder": "people",
