@@ -40,6 +40,7 @@ SET_DIRS = tuple(
         "fresh-2026-12-06aj",
         "fresh-2026-12-06ak",
         "fresh-2026-12-06al",
+        "fresh-2026-12-07am",
     )
 )  # fmt: skip
 SET_DIR = SET_DIRS[0]
@@ -300,6 +301,20 @@ ORCHID_NUMERIC = (
 )
 ORCHID_CATEGORIES = {"Mix": ("bark", "moss", "pebble")}
 HOSTS: dict[str, dict[str, Any]] = {
+    "accordion": {
+        "ids": range(146201, 146501),
+        "labels": ("playable", "leaky", "detuned"),
+        "features": (
+            "Weight (kg)",
+            "Reed Age (yrs)",
+            "months_since_tuning",
+            "storage_temp",
+            "BellowsPatches",
+            "HoursPerWeek",
+            "Keyboard",
+        ),
+        "categories": {"Keyboard": ("button", "diatonic", "piano")},
+    },
     "telescope": {
         "ids": range(144001, 144301),
         "labels": ("sharp", "soft", "fogged"),
@@ -535,6 +550,12 @@ _AB_MINIMUMS: dict[str, Any] = {
     "dialogues_per_host": {"demo": 5, "sentiment": 3, "loan": 4},
 }
 MINIMUMS: dict[str, dict[str, Any]] = {
+    "fresh-2026-12-07am": {
+        "requests": 221,
+        "dialogues": 16,
+        "per_host": {"demo": 46, "sentiment": 45, "loan": 45, "accordion": 85},
+        "dialogues_per_host": {"demo": 3, "sentiment": 2, "loan": 3, "accordion": 8},
+    },
     "fresh-2026-12-01": _AB_MINIMUMS,
     "fresh-2026-12-01b": _AB_MINIMUMS,
     "fresh-2026-12-01c": {
