@@ -111,3 +111,4 @@ def test_what_keeps_the_prediction_leaves_out_a_missing_feature(host):
     still = _call(host, "explain_how_to_still_be_this", {"instance": 7001})
     assert [r.feature for r in still.ranges if r.feature == "surge_cm"] == []
     assert {r.feature for r in still.ranges} == {"gust_kn", "pressure_hpa"}
+    assert still.render().endswith("surge_cm is missing for gauge 7001 (read so by the model): no range is given.")
