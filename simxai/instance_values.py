@@ -8,6 +8,7 @@ of the features the user named (`named_values`), so that neither the instance no
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 
@@ -100,10 +101,16 @@ def named_values(result: Result, text: str, schema: HostSchema | None) -> str:
     parts = [
         f"{name} not recorded (the model's imputer fills in {_value(values[name])})"
         if name in filled
+        else f"{name} not recorded (missing; the model reads a missing value itself)"
+        if _missing(values[name])
         else f"{name} = {_value(values[name])}"
         for name in named
     ]
     return f" The recorded values of {subject.description}: {', '.join(parts)}."
+
+
+def _missing(value: object) -> bool:
+    return isinstance(value, float) and math.isnan(value)
 
 
 def _value(value: object) -> str:

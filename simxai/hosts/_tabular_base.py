@@ -30,6 +30,7 @@ from simxai.hosts._tabular_checks import (
     instance_ids,
     positions,
     recorded_labels,
+    restore_categories,
 )
 from simxai.hosts._tabular_data import Table
 from simxai.hosts._tabular_families import family
@@ -87,6 +88,7 @@ class TabularBase:
         self.background_size = background_size
         classes = check_model(model)
         feature_order = check_features(model, data, target)
+        data = restore_categories(model, data, feature_order)  # a LightGBM model's pandas categories, by its order
         fits(model, explainer)
         self.explainer = explainer
         self._decides_by_argmax = family(model) != "agnostic"
@@ -119,7 +121,13 @@ class TabularBase:
         # Gaps are filled as the model's own imputer fills them (checked to leave every prediction unchanged).
         features, self.filled = fill_missing(model, data[feature_order])
         self.table = Table(
-            features, categorical, descriptions, feature_aliases or {}, category_names, self.filled.cells
+            features,
+            categorical,
+            descriptions,
+            feature_aliases or {},
+            category_names,
+            self.filled.cells,
+            self.filled.reads_missing,
         )
         self.data_card, self.model_card, self.output_card = data_card, model_card, output_card
         self._y = recorded_labels(data[target], self._class_position, self.class_names, target)

@@ -118,6 +118,13 @@ def feature_info(
             counts_by_label=by_category,
         )
     values = column.astype(float)
+    recorded = ~np.isnan(values)  # a missing value the model reads itself is left out of every figure
+    missing = int((~recorded).sum())
+    if missing:
+        values = values[recorded]
+        labels = labels[recorded] if labels is not None else None
+    if not len(values):
+        return FeatureInfo(name=name, type="numeric", description=f.description, missing=missing)
     means = histogram = None
     if labels is not None:
         means = {c: float(values[labels == i].mean()) for i, c in enumerate(class_names) if (labels == i).any()}
@@ -126,7 +133,7 @@ def feature_info(
         histogram = Histogram(
             edges=[float(e) for e in edges], counts={c: [int(n) for n in n_per_bin] for c, n_per_bin in counts.items()}
         )
-    if rows is None:  # the whole table's figures, as its schema states them
+    if rows is None and not missing:  # the whole table's figures, as its schema states them
         low, high, mean, std = f.min, f.max, f.mean, f.std
     else:
         low, high, mean = float(values.min()), float(values.max()), float(values.mean())
@@ -148,4 +155,5 @@ def feature_info(
         q3=q3,
         mean_by_label=means,
         histogram_by_label=histogram,
+        missing=missing or None,
     )

@@ -17,7 +17,15 @@ from simxai.hosts._tabular_still import GRID_POINTS, stable_ranges
 from simxai.hosts.base import ChangeValue
 from simxai.hosts.month_wrap import month_of_year, wrapped_months
 from simxai.instances import RelativeChange, parse_change
-from simxai.results import Change, Counterfactual, CounterfactualResult, StillThisResult, Subject, WhatIfResult
+from simxai.results import (
+    Change,
+    Counterfactual,
+    CounterfactualResult,
+    StillThisResult,
+    Subject,
+    WhatIfResult,
+    format_number,
+)
 
 MAX_COUNTERFACTUALS = 10
 
@@ -88,6 +96,13 @@ class TabularChanges(TabularBase):
                     )
                 new = [self.table.check(feature, raw, "changes")] * len(before)
             elif isinstance(parsed, RelativeChange):
+                if subject.kind != "group" and np.isnan(float(old[0])):
+                    raise ArgumentError(
+                        f"{feature.name} is missing for {subject.description}, so it cannot change by {raw!r}; "
+                        f"give the value to try instead",
+                        argument="changes",
+                        valid=f"a number (observed {format_number(feature.min)} to {format_number(feature.max)})",
+                    )
                 stepped = [float(np.round(parsed.apply(float(v)), 10)) for v in old]
                 if parsed.kind == "add" and month_of_year(feature.name, feature.min, feature.max):
                     stepped = wrapped_months(stepped)  # December + 1 is 1, never 13
@@ -123,8 +138,9 @@ class TabularChanges(TabularBase):
         if isinstance(old[0], str):
             return Change(feature=feature, old=max(set(old), key=old.count), new=max(set(new), key=new.count))
         digits = self.table.by_name[feature].decimals + 1
-        old_mean = float(np.mean([float(v) for v in old]))
-        new_mean = float(np.mean([float(v) for v in new]))
+        # nanmean: a missing value the model reads itself stays missing and is not averaged
+        old_mean = float(np.nanmean([float(v) for v in old]))
+        new_mean = float(np.nanmean([float(v) for v in new]))
         return Change(feature=feature, old=round(old_mean, digits), new=round(new_mean, digits))
 
     # ---------------------------------------------------------------------------- counterfactuals

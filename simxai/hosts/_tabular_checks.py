@@ -325,3 +325,70 @@ def check_counterfactual_method(name: str) -> str:
     if name == "dice" and importlib.util.find_spec("dice_ml") is None:
         raise UsageError("counterfactual_method 'dice' needs dice-ml: pip install 'simxai[dice]'")
     return name
+
+
+# ------------------------------------------------------------------ a LightGBM model's pandas categories
+# A LightGBM model fitted on a DataFrame with a `category` column remembers that column's categories, in their
+# order, and reads a category by its position among them (`booster_.pandas_categorical`). A CSV has no dtypes: the
+# column comes back as plain strings, and LightGBM refuses it ("train and valid dataset categorical_feature do not
+# match"). The host turns each such column back into the model's own categories, in the model's order, so that
+# every value it gives the model means what it meant in training.
+
+
+def _lightgbm_categories(model: Any) -> list[list[Any]] | None:
+    """The categories of each pandas `category` column a LightGBM model was fitted on, in column order; None for
+    any other model (or a LightGBM model fitted without such columns).
+    """
+    if not type(model).__module__.startswith("lightgbm"):
+        return None
+    booster = getattr(model, "booster_", None)
+    categories = getattr(booster, "pandas_categorical", None)
+    return [list(c) for c in categories] if categories else None
+
+
+def _columns(model: Any, data: pd.DataFrame, features: Sequence[str], count: int) -> list[str]:
+    """The features that were `category` columns in training: the model's categorical columns that hold
+    categories or text in `data`, in the model's order.
+    """
+    indices = model.booster_.params.get("categorical_column") or range(len(features))
+    return [
+        features[i]
+        for i in indices
+        if i < len(features)
+        and (
+            isinstance(data[features[i]].dtype, pd.CategoricalDtype)
+            or not pd.api.types.is_numeric_dtype(data[features[i]])
+        )
+    ][: count + 1]
+
+
+def restore_categories(model: Any, data: pd.DataFrame, features: Sequence[str]) -> pd.DataFrame:
+    """`data` with each column the model was fitted on as a pandas `category` given the model's own categories.
+
+    Raises:
+        UsageError: the data's columns of text do not match the model's category columns, or a value the model
+            has no category for.
+    """
+    known = _lightgbm_categories(model)
+    if known is None:
+        return data
+    columns = _columns(model, data, features, len(known))
+    if len(columns) != len(known):
+        raise UsageError(
+            f"the model was fitted on {len(known)} pandas category "
+            f"{'column' if len(known) == 1 else 'columns'} but the data holds text in "
+            f"{len(columns)} of its categorical features ({', '.join(columns) or 'none'}); "
+            "give the columns the model was fitted on"
+        )
+    restored = data.copy()
+    for name, categories in zip(columns, known, strict=True):
+        column = data[name]
+        values = column.astype(object).where(column.notna(), None)
+        unknown = sorted({str(v) for v in values if v is not None and v not in categories})
+        if unknown:
+            raise UsageError(
+                f"feature {name!r} holds {', '.join(repr(v) for v in unknown[:5])}, which the model has no category "
+                f"for; its categories are {', '.join(str(c) for c in categories)}"
+            )
+        restored[name] = pd.Categorical(values, categories=categories)
+    return restored

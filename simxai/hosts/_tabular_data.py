@@ -112,6 +112,8 @@ class Feature:
     categories: tuple[str, ...] = ()
     raw: Mapping[str, Any] = field(default_factory=dict)
     codes: Mapping[str, str] = field(default_factory=dict)
+    #: Cells of the data left missing (NaN) because the model reads a missing value itself.
+    missing: int = 0
 
     def category(self, raw: Any) -> str:
         """The category name of a recorded value: its given name, or its text."""
@@ -134,8 +136,11 @@ class Table:
         aliases: Mapping[str, Sequence[str]],
         category_names: Mapping[str, Mapping[Any, str]] | None = None,
         filled: Mapping[int, tuple[str, ...]] | None = None,
+        reads_missing: frozenset[str] = frozenset(),
     ) -> None:
         self.X = features_frame.reset_index(drop=True)
+        #: The numeric features whose missing value (NaN) the model reads itself: kept as missing, never filled.
+        self.reads_missing = reads_missing
         #: {row position: the features missing there in the data}, whose cells hold the model's imputer's value.
         self.filled: Mapping[int, tuple[str, ...]] = filled or {}
         self.features: list[Feature] = []
@@ -143,7 +148,7 @@ class Table:
             column = self.X[name]
             description = descriptions.get(name)
             names = tuple(aliases.get(name, ()))
-            if column.isna().any():
+            if column.isna().any() and (name not in reads_missing or holds_text(column)):
                 raise UsageError(
                     f"feature {name!r} has {int(column.isna().sum())} missing values; "
                     "fill them in the data, or give a model whose imputer fills them"
@@ -167,8 +172,12 @@ class Table:
                     "list it in categorical_features if it holds categories"
                 )
             values = column.to_numpy(dtype=float)
-            if not np.isfinite(values).all():
+            missing = int(np.isnan(values).sum())
+            values = values[~np.isnan(values)]
+            if np.isinf(values).any():
                 raise UsageError(f"feature {name!r} has infinite values")
+            if not len(values):
+                raise UsageError(f"feature {name!r} has no recorded value; drop the column or record some values")
             self.features.append(
                 Feature(
                     name,
@@ -180,6 +189,7 @@ class Table:
                     mean=float(values.mean()),
                     std=float(values.std(ddof=1)) if len(values) > 1 else 0.0,
                     decimals=decimals_of(values),
+                    missing=missing,
                 )
             )
         self.by_name = {f.name: f for f in self.features}
@@ -249,6 +259,8 @@ class Table:
                 suggestions=closest(text, feature.categories),
             )
         number: float | None
+        if feature.name in self.reads_missing and (value is None or isinstance(value, float) and math.isnan(value)):
+            return math.nan  # the model reads a missing value itself
         if isinstance(value, bool):
             number = None
         elif isinstance(value, int | float | np.integer | np.floating):

@@ -120,11 +120,13 @@ class TabularInformation(TabularBase):
 
     def _default_data_description(self) -> str:
         n = len(self.table)
-        target = f" {self.data_card.target_description}" if self.data_card.target_description else ""
+        # The target's description is a phrase ("whether the customer cancelled"): said beside the column's name.
+        described = (self.data_card.target_description or "").strip().rstrip(".")
+        target = f" ({described})" if described else ""
         return (
             f"The {self.name} data: {n} {self._resolver.nouns(n)}, each described by "
             f"{len(self.table.names)} features; "
-            f"the target column {self.target} gives one of the labels {', '.join(self.class_names)}.{target}"
+            f"the target column {self.target}{target} gives one of the labels {', '.join(self.class_names)}."
         )
 
     def model_information(self) -> ModelInformationResult:

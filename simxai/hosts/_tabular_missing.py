@@ -223,15 +223,67 @@ class Filled:
     fills: tuple[Fill, ...] = ()
     cells: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     imputation: Imputation | None = None
+    #: {feature: its missing cells} for the gaps kept as missing, which the model reads itself (no imputer).
+    kept: Mapping[str, int] = field(default_factory=dict)
+    #: The numeric features whose missing value the model reads itself: a custom instance may leave them null.
+    reads_missing: frozenset[str] = frozenset()
+    model_kind: str = ""
 
     def sentence(self) -> str:
         """One sentence for the data card, or "" when nothing was missing."""
-        if not self.fills:
-            return ""
-        return (
-            f" Missing values in the data were filled the way the model fills them: "
-            f"{'; '.join(f.text() for f in self.fills)}; the model's predictions on those rows are unchanged."
-        )
+        text = ""
+        if self.fills:
+            text += (
+                f" Missing values in the data were filled the way the model fills them: "
+                f"{'; '.join(f.text() for f in self.fills)}; the model's predictions on those rows are unchanged."
+            )
+        if self.kept:
+            text += f" {kept_text(self.kept, self.model_kind)}."
+        return text
+
+
+def kept_text(kept: Mapping[str, int], model_kind: str) -> str:
+    """`water_temp_c: 39 missing values, ...; kept as missing (the model, a HistGradientBoostingClassifier, reads
+    a missing value itself)`.
+    """
+    counts = "; ".join(f"{f}: {n} missing {'value' if n == 1 else 'values'}" for f, n in kept.items())
+    return f"{counts}; kept as missing (the model, a {model_kind}, reads a missing value itself)"
+
+
+def _model_kind(model: Any) -> str:
+    steps = getattr(model, "steps", None)
+    return type(steps[-1][1] if steps else model).__name__
+
+
+def _accepts_missing(model: Any, frame: pd.DataFrame) -> bool:
+    """Whether the model gives finite probabilities for every row of `frame`, which holds missing values."""
+    try:
+        proba = np.asarray(model.predict_proba(frame), dtype=float)
+    except Exception:  # the model refuses NaN
+        return False
+    return proba.shape[0] == len(frame) and bool(np.isfinite(proba).all())
+
+
+def reads_missing(model: Any, frame: pd.DataFrame, imputed: Sequence[str]) -> frozenset[str]:
+    """The numeric features of `frame` whose missing value the model reads itself, without an imputer of its own:
+    one probe row per feature (the first row with that feature missing); one batch, or one call each if it fails.
+    """
+    numeric = [
+        str(c)
+        for c in frame.columns
+        if str(c) not in imputed
+        and pd.api.types.is_numeric_dtype(frame[c])
+        and not pd.api.types.is_bool_dtype(frame[c])
+    ]
+    if not numeric or frame.empty:
+        return frozenset()
+    probes = pd.concat([frame.iloc[[0]]] * len(numeric), ignore_index=True)
+    for i, name in enumerate(numeric):
+        probes[name] = probes[name].astype(float)
+        probes.loc[i, name] = np.nan
+    if _accepts_missing(model, probes):
+        return frozenset(numeric)
+    return frozenset(n for i, n in enumerate(numeric) if _accepts_missing(model, probes.iloc[[i]]))
 
 
 def fill_missing(model: Any, frame: pd.DataFrame) -> tuple[pd.DataFrame, Filled]:
@@ -243,10 +295,21 @@ def fill_missing(model: Any, frame: pd.DataFrame) -> tuple[pd.DataFrame, Filled]
     """
     names = [str(c) for c in frame.columns]
     imputation = Imputation.of(model, names)
+    native = reads_missing(model, frame, imputation.features)
     gaps = frame.isna()
     counts = {str(c): int(n) for c, n in gaps.sum().items() if n}
+    kept = {f: n for f, n in counts.items() if f not in imputation.features and f in native}
+    kind = _model_kind(model)
+    if kept:
+        _log.warning("data: %s", kept_text(kept, kind))
+        counts = {f: n for f, n in counts.items() if f not in kept}
     if not counts:
-        return frame, Filled(imputation=imputation)
+        return frame, Filled(imputation=imputation, kept=kept, reads_missing=native, model_kind=kind)
+    if kept:
+        raise UsageError(
+            f"the model reads missing values of {', '.join(kept)} itself but fills those of {', '.join(counts)} "
+            "with an imputer; SimXAI reads one way per model: fill the gaps in the data the way your model does"
+        )
     filled = imputation.fill(frame)
     fills = tuple(
         Fill(f, n, imputation.imputers[f].constant(f), imputation.imputers[f].how()) for f, n in counts.items()
@@ -255,4 +318,4 @@ def fill_missing(model: Any, frame: pd.DataFrame) -> tuple[pd.DataFrame, Filled]
         _log.warning("data: %s; the model's predictions on those rows are unchanged", fill.text())
     rows = np.flatnonzero(gaps.to_numpy().any(axis=1))
     cells = {int(r): tuple(n for n, gap in zip(names, gaps.iloc[r], strict=True) if gap) for r in rows}
-    return filled, Filled(fills, cells, imputation)
+    return filled, Filled(fills, cells, imputation, reads_missing=native, model_kind=kind)

@@ -187,6 +187,9 @@ class Resolver:
             feature = self.table.lookup(str(key), "instance")
             if feature.name in values or feature.name in nulls:
                 raise ArgumentError(f"{feature.name} is given twice", argument="instance")
+            if value is None and feature.name in self.table.reads_missing:
+                values[feature.name] = self.table.check(feature, value, "instance")  # the model reads it as missing
+                continue
             if value is None:
                 nulls.append(self._fillable(feature))
                 continue

@@ -82,6 +82,8 @@ def stable_ranges(
             continue
         assert f.min is not None and f.max is not None
         current = float(values[f.name])
+        if np.isnan(current):
+            continue  # missing, and read so by the model: no range of values around it to keep
         grid = np.unique(np.concatenate([np.round(np.linspace(f.min, f.max, GRID_POINTS), f.decimals), [current]]))
         grids[f.name] = grid
         scans.append((f, grid.tolist()))

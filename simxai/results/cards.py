@@ -94,12 +94,16 @@ class FeatureInfo(pydantic.BaseModel):
     histogram_by_label: Histogram | None = None
     #: For a categorical feature: per category, how many rows carry each recorded label.
     counts_by_label: dict[str, dict[str, int]] | None = None
+    #: Rows where the value is missing, kept so because the model reads a missing value itself (None: none).
+    missing: int | None = None
 
 
 def _numeric_statistics(f: FeatureInfo) -> str:
     """A number feature's statistics as the data card says them: range, mean, standard deviation, then the median
     and quartiles when the card holds them.
     """
+    if f.min is None and f.missing:
+        return f"is missing in all {f.missing} {'row' if f.missing == 1 else 'rows'}"
     text = (
         f"ranges from {format_number(f.min)} to {format_number(f.max)}, "
         f"mean {format_number(f.mean)}, standard deviation {format_number(f.std)}"
@@ -108,6 +112,8 @@ def _numeric_statistics(f: FeatureInfo) -> str:
         text += f", median {format_number(f.median)}"
         if f.q1 is not None and f.q3 is not None:
             text += f" (quartiles {format_number(f.q1)} and {format_number(f.q3)})"
+    if f.missing:
+        text += f"; missing in {f.missing} {'row' if f.missing == 1 else 'rows'} (not counted in these figures)"
     return text
 
 

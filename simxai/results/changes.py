@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any, Literal
 
 import pydantic
@@ -203,9 +204,25 @@ class StillThisResult(Result):
                 parts.append(f"{r.feature} between {format_number(r.low)} and {format_number(r.high)}")
         if self.kept_edits:
             parts += [f"'{e.old}' -> '{e.new or '(removed)'}'" for e in self.kept_edits]
+        missing = self._missing()
         if not parts:
-            return f"{head} No single change that keeps this prediction was found."
-        return f"{head} It stays {self.label} when, one at a time: {'; '.join(parts)}. {self._checked()}"
+            return f"{head} No single change that keeps this prediction was found.{missing}"
+        return f"{head} It stays {self.label} when, one at a time: {'; '.join(parts)}. {self._checked()}{missing}"
+
+    def _missing(self) -> str:
+        """The sentence naming the row's features the model reads as missing, which have no range, or ""."""
+        shown = {r.feature for r in self.ranges}
+        # NaN in process, null after JSON: a row's value the model reads as missing
+        names = [
+            name
+            for name, value in (self.subject.values or {}).items()
+            if name not in shown and (value is None or isinstance(value, float) and math.isnan(value))
+        ]
+        if self.subject.kind == "group" or not names:
+            return ""
+        listed = " and ".join(names)
+        verb = "is" if len(names) == 1 else "are"
+        return f" {listed} {verb} missing for {self.subject.description} (read so by the model): no range is given."
 
     def _checked(self) -> str:
         """How the kept changes were found: sampled ranges, or every single-word edit tried on a text."""

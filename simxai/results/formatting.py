@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 
 def format_number(value: float | int | str | None, digits: int = 3) -> str:
     """A number as the renderings state it: integers plain, others with up to `digits` significant decimals."""
@@ -9,6 +11,8 @@ def format_number(value: float | int | str | None, digits: int = 3) -> str:
         return "n/a"
     if isinstance(value, str):
         return value
+    if math.isnan(value):
+        return "missing"  # a feature value the model reads as missing (no other number is NaN)
     if float(value).is_integer() and abs(value) < 1e15:
         return str(int(value))
     text = f"{value:.{digits}f}".rstrip("0").rstrip(".")

@@ -70,3 +70,37 @@ def test_a_what_if_on_an_unrecorded_value_stars_the_value_it_changes_from(hive_h
         expect(answer.locator("figure.picture p.note.filled")).to_have_text(
             "* missing in the data: the value the model's imputer fills in."
         )
+
+
+@pytest.fixture(scope="module")
+def gauge_host() -> Any:
+    """A model that reads a missing value itself (newuser42): the gap stays missing, with no imputer's value."""
+    from sklearn.ensemble import HistGradientBoostingClassifier
+
+    rng = np.random.default_rng(42)
+    data = pd.DataFrame(
+        {
+            "gauge_no": np.arange(801, 861),
+            "surge_cm": np.round(rng.uniform(0, 90, 60), 1),
+            "gust_kn": np.round(rng.uniform(0, 60, 60), 1),
+        }
+    )
+    data["alert"] = np.where(data.surge_cm / 30 + data.gust_kn / 25 > 2.6, "flood", "calm")
+    data.loc[[2, 7, 11], "surge_cm"] = np.nan
+    model = HistGradientBoostingClassifier(max_iter=10, min_samples_leaf=5, random_state=0)
+    model.fit(data[["surge_cm", "gust_kn"]], data.alert)
+    return host_from_model(model, data, name="tide", target="alert", instance_noun="gauge", id_column="gauge_no")
+
+
+def test_a_value_the_model_reads_as_missing_is_shown_as_missing(gauge_host: Any) -> None:
+    from playwright.sync_api import expect
+
+    with router_page(gauge_host) as page:
+        answer = ask_on_page(page, "why does the model predict that for gauge 803?")
+        expect(answer.locator(".reply")).to_contain_text("surge_cm = missing (pushes")
+        labels = [t.replace("\u200b", "") for t in answer.locator("figure.picture .bar-row .feat").all_inner_texts()]
+        assert "surge_cm = missing" in labels
+        expect(answer.locator("figure.picture p.note.filled")).to_have_count(0)
+        changed = ask_on_page(page, "what if gauge 803 had a surge of 80?", 1)
+        cells = changed.locator("figure.picture table.grid td").all_inner_texts()
+        assert cells[:3] == ["surge_cm", "missing", "80"]
