@@ -30,6 +30,7 @@ def test_the_reproduce_figures_in_the_docs_are_current():
     _assert_current("simxai-eval reproduce")
 
 
+@pytest.mark.slow  # about 106 s of CPU (README, Development): CI starts this file first, not last
 def test_the_guard_benchmark_figures_in_the_docs_are_current():
     # docs/guard.md's `python bench/guard.py` blocks, one per template set, in one process: the hosts are built and
     # the functions run once, not once per set (about two fifths less CPU than a process per block)

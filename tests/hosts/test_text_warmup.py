@@ -9,6 +9,7 @@ import threading
 from collections.abc import Sequence
 
 import numpy as np
+import pytest
 
 from simxai.hosts.sentiment import load_sentiment_host
 from simxai.hosts.text import TextHost
@@ -47,6 +48,7 @@ def test_warm_without_a_data_set_only_prepares_the_explainer() -> None:
     assert seen == ["loading shap", "compiling the explainer", "ready"]
 
 
+@pytest.mark.slow  # the file costs about 43 s of CPU (a fresh Python process warms a text host): CI starts it first
 def test_after_warm_the_first_explanation_imports_and_compiles_nothing() -> None:
     # A fresh interpreter: in this test process shap may be loaded and compiled by earlier tests already.
     script = textwrap.dedent(

@@ -122,6 +122,7 @@ def text_host() -> Host:
     return load_sentiment_host()
 
 
+@pytest.mark.slow  # the file costs about 32 s of CPU: CI starts it first, not last
 def test_every_public_parser_is_linear_on_adversarial_input(
     demo_host: Host, text_host: Host, cpu_guard: Callable[[Callable[[], object], float], bool]
 ) -> None:
