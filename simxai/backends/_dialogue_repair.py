@@ -170,11 +170,12 @@ def correction_readings(text: str, history: Sequence[Message], schema: HostSchem
     if taken_back is not None:  # "I said 20, I meant 15": only the 20 is replaced, said last or held by the call
         said = (said | held_amounts(previous.arguments.get("changes"))) & {float(taken_back.group("n"))}
     readings = []
-    instance = previous.arguments.get("instance")
+    said_noun = bool(noun) and noun in (host_noun, host_noun + "s")  # "i meant review 12": the id, whatever was said
+    instance = subject_id(previous) if said_noun else previous.arguments.get("instance")
     if (
         isinstance(instance, int)
         and not isinstance(instance, bool)
-        and float(instance) in said
+        and (float(instance) in said or said_noun)
         and number != instance
         and "." not in match.group("n")
         and schema.has_id(number)
