@@ -1,6 +1,6 @@
 """Corrections of the last turn: "no, I meant 14" after "predict patient 41" is patient 14; "no wait, 24" after "what
 if the loan term were 36" is a loan term of 24; "sorry, bmi not age" after "what if age went up by 5" moves the change
-to bmi; "sorry, I meant review 12" replaces the instance in focus, whether or not the last turn said its id.
+to bmi; "oops, I meant patient 31" replaces the instance in focus, whether or not the last turn said its id.
 
 The number replaces the number of the last turn whose role it can take (an id, or a value or step within the
 feature's range); when it can take two, the router asks (`correction`). Split from `_dialogue_repair`, which applies
@@ -107,7 +107,7 @@ def correction_readings(text: str, history: Sequence[Message], schema: HostSchem
     if taken_back is not None:  # "I said 20, I meant 15": only the 20 is replaced, said last or held by the call
         said = (said | held_amounts(previous.arguments.get("changes"))) & {float(taken_back.group("n"))}
     readings = []
-    said_noun = bool(noun) and noun in (host_noun, host_noun + "s")  # "i meant review 12": the id, whatever was said
+    said_noun = bool(noun) and noun in (host_noun, host_noun + "s")  # "i meant patient 31": the id, whatever was said
     instance = subject_id(previous) if said_noun else previous.arguments.get("instance")
     if (
         isinstance(instance, int)

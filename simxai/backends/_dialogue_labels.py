@@ -5,7 +5,7 @@ one progressing?" about a patient predicted progressing asks why it is so, not w
 "why is he progressing?" after an answer about two patients of whom one is predicted progressing is about that one
 (`reading_by_label`); "and why is the other normal?" after an answer about one of two listed instances is about the
 other one (`with_other_instance`); "why was the first approved?" is the first of the last list
-(`with_labelled_position`). "what would it take to get there?" right after "why isn't 12 a go?" seeks changes to that
+(`with_labelled_position`). "so how could it get there?" right after "why isn't 12 approved?" seeks changes to that
 label, the goal the why-not named (`with_goal_of_why_not`). `with_references` applies them to a turn's calls.
 
 Every pattern here is linear: one optional token at a time, with no two adjacent runs of the same spaces.
@@ -231,9 +231,9 @@ def with_references(
 
 
 def with_goal_of_why_not(calls: list[ToolCall], history: Sequence[Message]) -> list[ToolCall]:
-    """The calls, with a counterfactual that names no target label ("what would it take to get there?") right after a
-    why-not on the same instance ("why isn't 12 a go?") seeking the label that why-not expected: the goal was said one
-    turn before, and with three classes or more the counterfactual would otherwise pick one of the other labels.
+    """The calls, with a counterfactual that names no target label ("so how could it get there?") right after a
+    why-not on the same instance ("why isn't 12 approved?") seeking the label that why-not expected: the goal was
+    said one turn before, and with three classes or more the counterfactual would otherwise pick another label.
     """
     previous = last_call(history)
     if previous is None or previous.name != "explain_why_not":

@@ -5,7 +5,7 @@ that instance's prediction with its probability: the model as a whole has no con
 and its scores are other questions, asked in other words). The selector, which reads the turn alone, may split such a
 turn between the prediction and the description of the model's outputs and ask; the dialogue settles it. The call is
 the prediction of the instance the last call about one instance ran on (its argument, or the id its output names;
-"that night" on a host of nights is "that one");
+"that cabin" on a host of cabins is "that one");
 with no such call (a first turn, a dialogue about groups) the turn is left to the selector. "how sure is it on the
 original" after a what-if is `simxai.backends._router_original`'s, and a turn that names a group, an id, a feature or
 anything besides the question is not bare and is left as well.
@@ -84,7 +84,7 @@ def bare_confidence_decision(
     if _TOLD_ABOUT_IT.match(text):
         return _told_about_it(decision, text, history, names)
     noun = schema.instance_noun if schema is not None else None
-    if noun:  # "how sure is it on that night anyway": the instance in focus by its noun
+    if noun:  # "how sure is it about that cabin then": the instance in focus by its noun
         text = re.sub(rf"\b(that|this)\s+{re.escape(noun)}\b", r"\1 one", text, flags=re.IGNORECASE)
     if not _BARE_CONFIDENCE.match(text):
         return None
