@@ -26,7 +26,6 @@ The line numbers are those of `simxai/backends/router.py` in the checkout that r
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import collections
 import json
@@ -41,13 +40,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import fresh_set  # noqa: E402
+from _people_runs import author_folders, people_parser, traced_turns  # noqa: E402
 
-from simxai import Agent  # noqa: E402
-from simxai.agent import AgentSettings  # noqa: E402
 from simxai.backends import _dialogue_followup  # noqa: E402
 from simxai.backends.router import RouterBackend  # noqa: E402
 
-PEOPLE = fresh_set.Path(__file__).resolve().parents[1] / "simxai" / "eval_suite" / "router_training" / "people"
 _ROUTE = RouterBackend.route.__code__
 _DECIDE = RouterBackend._decide.__code__
 _ANSWERED = RouterBackend._answered_clarification.__code__
@@ -118,30 +115,15 @@ class Tracer:
 async def _author(
     folder: Path, backend: RouterBackend, tracer: Tracer, extras: dict[int, str | None]
 ) -> list[tuple[str, fresh_set.Scored]]:
-    _, dialogues = fresh_set.load_set(folder)
     rows: list[tuple[str, fresh_set.Scored]] = []
-    for host_name in fresh_set.set_hosts(folder, dialogues):
-        host = fresh_set.load_host(host_name, folder)
-        if host is None:
-            continue
-        agent = Agent(host, backend, settings=AgentSettings(guard_renderings=True))  # as bench/fresh_set.py runs it
-        for case in dialogues:
-            if case.host != host_name:
-                continue
-            conversation = agent.conversation()
-            previous: str | None = None  # the function the dialogue's last answered turn called
-            for index, (text, gold) in enumerate(case.turns):
-                tracer.readings.clear()
-                sys.settrace(tracer)
-                try:
-                    turn = await conversation.send(text)
-                finally:
-                    sys.settrace(None)
-                reading = tracer.readings[0] if tracer.readings else "(not routed)"
-                row = fresh_set.score(case, index, "dialogue", text, gold, turn, agent.schema)
-                rows.append((reading, row))
-                extras[id(row)] = previous
-                previous = row.called or previous
+    previous: str | None = None  # the function the dialogue's last answered turn called
+    async for traced in traced_turns(folder, backend, tracer, tracer.readings.clear, requests=False):
+        if traced.index == 0:
+            previous = None
+        reading = tracer.readings[0] if tracer.readings else "(not routed)"
+        rows.append((reading, traced.row))
+        extras[id(traced.row)] = previous
+        previous = traced.row.called or previous
     return rows
 
 
@@ -170,23 +152,18 @@ def _table(rows: list[tuple[str, fresh_set.Scored]]) -> None:
 
 
 async def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--authors", nargs="+", required=True)
-    parser.add_argument("--people", type=Path, default=PEOPLE)
-    parser.add_argument("--router-model", type=Path, help="a selector artifact instead of the shipped one")
-    parser.add_argument("--threshold", type=float, help="the clarification threshold (default: the router's)")
-    parser.add_argument("--json", type=Path, help="write every turn with its reading and the previous call here")
-    parser.add_argument("--list", metavar="READING", help="print the turns of the readings whose label holds this")
+    parser = people_parser(
+        __doc__.splitlines()[0] if __doc__ else None,
+        json_help="write every turn with its reading and the previous call here",
+        list_metavar="READING",
+        list_help="print the turns of the readings whose label holds this",
+    )
     args = parser.parse_args(argv)
     backend = RouterBackend(threshold=args.threshold, model=args.router_model)
     tracer = Tracer()
     previous: dict[int, str | None] = {}  # per scored row: the function the turn before it called
     rows: list[tuple[str, fresh_set.Scored]] = []
-    for author in args.authors:
-        folder = args.people / author
-        if not folder.is_dir():
-            print(f"{author}: no folder {folder}, skipped")
-            continue
+    for _, folder in author_folders(args.authors, args.people):
         rows += await _author(folder, backend, tracer, previous)
     print(f"authors {' '.join(args.authors)}; {len(rows)} dialogue turns")
     _table(rows)

@@ -23,7 +23,6 @@ signals on the decisions before it, the last row being that reading itself.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import json
 import sys
@@ -36,17 +35,14 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import fresh_set  # noqa: E402
+from _people_runs import author_folders, people_parser, traced_turns  # noqa: E402
 
-from simxai import Agent  # noqa: E402
-from simxai.agent import AgentSettings  # noqa: E402
 from simxai.backends import _router_doubt, _router_guess_asked, _router_score, router  # noqa: E402
 from simxai.backends._router_decision import Decision  # noqa: E402
 from simxai.backends._router_unsure import ONE_LEFT  # noqa: E402
 from simxai.backends.base import CompletionRequest  # noqa: E402
 from simxai.backends.router import RouterBackend  # noqa: E402
 
-PEOPLE = Path(__file__).resolve().parents[1] / "simxai" / "eval_suite" / "router_training" / "people"
 _ROUTE = RouterBackend.route.__code__
 _DECIDE = RouterBackend._decide.__code__
 _HOOK = _router_guess_asked.asked_instead.__code__
@@ -160,54 +156,37 @@ class Tracer:
 
 
 async def _author(author: str, folder: Path, backend: RouterBackend, tracer: Tracer) -> tuple[list[Committed], int]:
-    requests, dialogues = fresh_set.load_set(folder)
     rows: list[Committed] = []
     turns = 0
-    for host_name in fresh_set.set_hosts(folder, requests + dialogues):
-        host = fresh_set.load_host(host_name, folder)
-        if host is None:
+    async for traced in traced_turns(folder, backend, tracer, tracer.reset, requests=True):
+        turns += 1
+        if tracer.committed is None:
             continue
-        agent = Agent(host, backend, settings=AgentSettings(guard_renderings=True))  # as bench/fresh_set.py runs it
-        for kind, cases in (("request", requests), ("dialogue", dialogues)):
-            for case in cases:
-                if case.host != host_name:
-                    continue
-                conversation = agent.conversation()
-                for index, (text, gold) in enumerate(case.turns):
-                    tracer.reset()
-                    sys.settrace(tracer)
-                    try:
-                        turn = await conversation.send(text)
-                    finally:
-                        sys.settrace(None)
-                    turns += 1
-                    row = fresh_set.score(case, index, kind, text, gold, turn, agent.schema)
-                    if tracer.committed is None:
-                        continue
-                    decision, routed, history, contract, doubted = tracer.committed
-                    probabilities = tracer.probabilities_of(decision)
-                    if probabilities is None:
-                        continue
-                    previous = _router_guess_asked.last_call(history)
-                    rows.append(
-                        Committed(
-                            author=author,
-                            kind=kind,
-                            case=case.id,
-                            turn=index,
-                            text=text,
-                            function=decision.function,
-                            probabilities=probabilities,
-                            history=any(m.role == "user" for m in history),
-                            previous=previous.name if previous is not None else None,
-                            own_request=_router_guess_asked.own_request(routed),
-                            contract=contract,
-                            doubted=doubted,
-                            outcome="right" if row.function_correct else row.outcome,
-                            gold=row.gold,
-                            called=row.called,
-                        )
-                    )
+        decision, routed, history, contract, doubted = tracer.committed
+        probabilities = tracer.probabilities_of(decision)
+        if probabilities is None:
+            continue
+        previous = _router_guess_asked.last_call(history)
+        row = traced.row
+        rows.append(
+            Committed(
+                author=author,
+                kind=traced.kind,
+                case=traced.case.id,
+                turn=traced.index,
+                text=traced.text,
+                function=decision.function,
+                probabilities=probabilities,
+                history=any(m.role == "user" for m in history),
+                previous=previous.name if previous is not None else None,
+                own_request=_router_guess_asked.own_request(routed),
+                contract=contract,
+                doubted=doubted,
+                outcome="right" if row.function_correct else row.outcome,
+                gold=row.gold,
+                called=row.called,
+            )
+        )
     return rows, turns
 
 
@@ -293,13 +272,12 @@ def _table(rows: list[Committed], turns: int) -> None:
 
 
 async def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--authors", nargs="+", required=True)
-    parser.add_argument("--people", type=Path, default=PEOPLE)
-    parser.add_argument("--router-model", type=Path, help="a selector artifact instead of the shipped one")
-    parser.add_argument("--threshold", type=float, help="the clarification threshold (default: the router's)")
-    parser.add_argument("--json", type=Path, help="write every committed turn here")
-    parser.add_argument("--list", metavar="SIGNAL", help="print the turns of the signals whose name holds this")
+    parser = people_parser(
+        __doc__.splitlines()[0] if __doc__ else None,
+        json_help="write every committed turn here",
+        list_metavar="SIGNAL",
+        list_help="print the turns of the signals whose name holds this",
+    )
     parser.add_argument("--with-doubt", action="store_true", help="keep the router's own doubt reading on")
     args = parser.parse_args(argv)
     if not args.with_doubt:
@@ -308,11 +286,7 @@ async def main(argv: list[str] | None = None) -> int:
     tracer = Tracer()
     rows: list[Committed] = []
     turns = 0
-    for author in args.authors:
-        folder = args.people / author
-        if not folder.is_dir():
-            print(f"{author}: no folder {folder}, skipped")
-            continue
+    for author, folder in author_folders(args.authors, args.people):
         got, n = await _author(author, folder, backend, tracer)
         rows += got
         turns += n

@@ -31,6 +31,7 @@ from typing import Any
 from simxai.backends._dialogue_focus import Decide, reference_readings, with_instance_in_focus
 from simxai.backends._dialogue_labels import reading_by_label, subject_id, with_references
 from simxai.backends._dialogue_lone_group import lone_category_group
+from simxai.backends._dialogue_narrowing import narrowed_count
 from simxai.backends._dialogue_repair import correction_readings, repair_decision
 from simxai.backends._dialogue_undo import scenario_decision
 from simxai.backends._router_arguments import calls_for
@@ -341,6 +342,9 @@ def answer_or_question(
         if by_label is not None:  # ... of whom only one is predicted progressing
             return Decision(by_label.function, 1.0, True, arguments=dict(by_label.arguments)), text, list(history)
         return CompletionResponse(content=readings_question(pair), model="router", finish_reason=CLARIFY)
+    counted = narrowed_count(text, history, request)  # "just the ones over 2 m" after "how many ...?" got a question
+    if counted is not None:
+        return counted, text, list(history)
     if asked_last(history, CLARIFICATION_PREFIX) and _fragment_names(text, mask(text, request.host), request):
         return None  # "and for the over 60s?": the option that takes what it names, with it (`continued_question`)
     named = named_option(text, history, request, lambda q, h: decide(q, h, request), lambda t: score(t, request))

@@ -5,7 +5,8 @@ one progressing?" about a patient predicted progressing asks why it is so, not w
 "why is he progressing?" after an answer about two patients of whom one is predicted progressing is about that one
 (`reading_by_label`); "and why is the other normal?" after an answer about one of two listed instances is about the
 other one (`with_other_instance`); "why was the first approved?" is the first of the last list
-(`with_labelled_position`). `with_references` applies the three to a turn's calls.
+(`with_labelled_position`). "so how could it get there?" right after "why isn't 12 approved?" seeks changes to that
+label, the goal the why-not named (`with_goal_of_why_not`). `with_references` applies them to a turn's calls.
 
 Every pattern here is linear: one optional token at a time, with no two adjacent runs of the same spaces.
 """
@@ -33,6 +34,7 @@ __all__ = [
     "with_known_labels",
     "with_labelled_one",
     "with_labelled_position",
+    "with_goal_of_why_not",
     "with_other_instance",
     "with_references",
 ]
@@ -225,4 +227,26 @@ def with_references(
     """
     calls = with_labelled_position(with_other_instance(calls, text, history, request), text, history, request)
     calls = with_labelled_one(calls, text, history, request)
-    return with_known_labels(calls, text, history, request)
+    return with_goal_of_why_not(with_known_labels(calls, text, history, request), history)
+
+
+def with_goal_of_why_not(calls: list[ToolCall], history: Sequence[Message]) -> list[ToolCall]:
+    """The calls, with a counterfactual that names no target label ("so how could it get there?") right after a
+    why-not on the same instance ("why isn't 12 approved?") seeking the label that why-not expected: the goal was
+    said one turn before, and with three classes or more the counterfactual would otherwise pick another label.
+    """
+    previous = last_call(history)
+    if previous is None or previous.name != "explain_why_not":
+        return calls
+    output = previous.output if isinstance(previous.output, dict) else {}
+    goal, subject = previous.arguments.get("expected_label") or output.get("target_label"), subject_id(previous)
+    if not isinstance(goal, str) or subject is None:
+        return calls
+    return [
+        call.model_copy(update={"arguments": {**call.arguments, "target_label": goal}})
+        if call.name == "explain_how_to_be_that"
+        and "target_label" not in call.arguments
+        and call.arguments.get("instance", subject) == subject
+        else call
+        for call in calls
+    ]

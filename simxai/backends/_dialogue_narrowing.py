@@ -5,6 +5,10 @@ alone).
 
 The group is the last call's: the group of a metric or of the data, or the condition a group's predictions were
 asked for. The turn's own condition joins it; a condition on a category the group already fixes replaces that one.
+
+A count asked of a group that no call answered on that group ("how many trams on the hill line does it hold back?"
+got a question back, or a call that takes no group) leaves that group in focus: "just the ones with over 2 door
+faults" then counts the narrower group, which is its predictions (`narrowed_count`).
 """
 
 from __future__ import annotations
@@ -13,13 +17,16 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from simxai.backends._router_decision import Decision
 from simxai.backends._router_narrowed import GROUP_SLOT
+from simxai.backends.base import CompletionRequest
 from simxai.extraction import extract_argument
 from simxai.followup import last_call
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message
+from simxai.normalize import normalize
 
-__all__ = ["narrowed_group", "said_category"]
+__all__ = ["narrowed_count", "narrowed_group", "said_category"]
 
 # "only those", "among them", "only the recycled ones", "narrow that to ...": a turn that narrows
 _NARROWS = re.compile(
@@ -47,6 +54,46 @@ def narrowed_group(text: str, history: Sequence[Message], schema: HostSchema | N
     group = previous.arguments.get(key) if key is not None else None
     if key is None or not isinstance(group, str) or not re.search(r"[=<>]", group):
         return None
+    narrowed = _joined(group, text, schema)
+    return None if narrowed is None else {**previous.arguments, key: narrowed}
+
+
+# "how many ...": a count asked of a group, which its predictions answer (per label)
+_HOW_MANY = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
+
+
+def narrowed_count(text: str, history: Sequence[Message], request: CompletionRequest) -> Decision | None:
+    """The predictions of the narrower group for "just the ones with over 2 door faults" (a turn that narrows) right
+    after a count asked of a group ("how many trams on the hill line does it hold back?") that no call answered on
+    that group: our question came back, or a call that takes no group ran. None otherwise: after a call on a group,
+    `narrowed_group` narrows that call's group.
+    """
+    schema = request.host
+    names = {s.name for s in request.functions}
+    if schema is None or schema.kind != "tabular" or "get_prediction" not in names or _NARROWS.match(text) is None:
+        return None
+    users = [i for i, m in enumerate(history) if m.role == "user"]
+    if not users:
+        return None
+    answered = [c for m in history[users[-1] + 1 :] for c in m.tool_calls or []]
+    if any(GROUP_SLOT.get(c.name) in c.arguments for c in answered):
+        return None  # a call answered it on a group (or on an instance): `narrowed_group` reads that call's group
+    counted = normalize(history[users[-1]].content, schema)
+    group = extract_argument("group", counted, schema) if _HOW_MANY.search(counted) else None
+    if not isinstance(group, str):
+        return None
+    # the class counted ("does it halt": prediction = halt) is what the count is of, not a part of the group
+    group = " and ".join(c for c in group.split(" and ") if not re.match(r"(?:prediction|label)\s*=", c))
+    if not re.search(r"[=<>]", group):
+        return None
+    narrowed = _joined(group, text, schema)
+    return None if narrowed is None else Decision("get_prediction", 1.0, True, arguments={"instance": narrowed})
+
+
+def _joined(group: str, text: str, schema: HostSchema) -> str | None:
+    """`group` with the condition `text` names joined to it (a category the group fixes replaced), or None when the
+    turn names no condition or one the group already holds.
+    """
     added = extract_argument("group", text, schema)
     if not isinstance(added, str) or not re.search(r"[=<>]", added):
         added = _restricted_category(text, schema)
@@ -60,7 +107,7 @@ def narrowed_group(text: str, history: Sequence[Message], schema: HostSchema | N
         if clause not in clauses:
             clauses.append(clause)
     narrowed = " and ".join(clauses)
-    return None if narrowed == group else {**previous.arguments, key: narrowed}
+    return None if narrowed == group else narrowed
 
 
 def _restricted_category(text: str, schema: HostSchema) -> str | None:

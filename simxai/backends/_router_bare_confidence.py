@@ -4,7 +4,8 @@ A turn that asks only how sure the model is, naming nothing, right after the dia
 that instance's prediction with its probability: the model as a whole has no confidence to report (its description
 and its scores are other questions, asked in other words). The selector, which reads the turn alone, may split such a
 turn between the prediction and the description of the model's outputs and ask; the dialogue settles it. The call is
-the prediction of the instance the last call about one instance ran on (its argument, or the id its output names);
+the prediction of the instance the last call about one instance ran on (its argument, or the id its output names;
+"that cabin" on a host of cabins is "that one");
 with no such call (a first turn, a dialogue about groups) the turn is left to the selector. "how sure is it on the
 original" after a what-if is `simxai.backends._router_original`'s, and a turn that names a group, an id, a feature or
 anything besides the question is not bare and is left as well.
@@ -26,6 +27,7 @@ from collections.abc import Sequence
 from simxai.backends._dialogue_labels import subject_id
 from simxai.backends._router_decision import Decision
 from simxai.followup_calls import successful_calls
+from simxai.hosts.base import HostSchema
 from simxai.messages import Message
 
 __all__ = ["bare_confidence_decision", "focus_id"]
@@ -36,7 +38,7 @@ _BARE_CONFIDENCE = re.compile(
     r"^\W*(?:(?:and|so|ok(?:ay)?|but|hmm+|then)\W+)*how\s+(?:much\s+)?(?:sure|certain|confident)"
     rf"(?:\s+(?:is|was|are|were)\s+{_SUBJECT}|\s+{_SUBJECT}\s+(?:is|was|are|were))?"
     r"(?:\s+(?:about|of|on|for|with|in)\s+(?:it|that|this|that\s+one|this\s+one|the\s+prediction|that\s+prediction))?"
-    r"(?:\s+(?:then|now|please|pls|exactly))?\W*$",
+    r"(?:\s+(?:then|now|please|pls|exactly|anyway))?\W*$",
     re.IGNORECASE,
 )
 
@@ -72,13 +74,18 @@ def focus_id(history: Sequence[Message]) -> int | None:
 
 
 def bare_confidence_decision(
-    decision: Decision, text: str, history: Sequence[Message], names: set[str]
+    decision: Decision, text: str, history: Sequence[Message], names: set[str], schema: HostSchema | None = None
 ) -> Decision | None:
-    """The prediction of the instance in focus for a bare confidence question after it, or None (module doc)."""
+    """The prediction of the instance in focus for a bare confidence question after it, or None (module doc); "that
+    night" on a host of nights is "that one".
+    """
     if "get_prediction" not in names:
         return None
     if _TOLD_ABOUT_IT.match(text):
         return _told_about_it(decision, text, history, names)
+    noun = schema.instance_noun if schema is not None else None
+    if noun:  # "how sure is it about that cabin then": the instance in focus by its noun
+        text = re.sub(rf"\b(that|this)\s+{re.escape(noun)}\b", r"\1 one", text, flags=re.IGNORECASE)
     if not _BARE_CONFIDENCE.match(text):
         return None
     last = next(successful_calls(history), None)

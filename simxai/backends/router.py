@@ -285,7 +285,7 @@ class RouterBackend(Backend):
             repeated = repeated_call(first, mask(first, schema), with_pending_call(history), request)
         if repeated is not None:
             return repeated
-        if (sure := bare_confidence_decision(decision, text, history, names)) is not None:
+        if (sure := bare_confidence_decision(decision, text, history, names, schema)) is not None:
             return sure  # "how sure?" after a turn about one instance: its prediction, not the model's outputs
         if (subject := subject_decision(decision, text, schema, request.functions)) is not None:
             return subject  # "show me patient 20": anew; "which reviews are most negative?": instances
