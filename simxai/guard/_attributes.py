@@ -8,9 +8,6 @@ a feature's number to the name nearest it; when the number carries its own unit 
 competitor as strong as itself, and which field the number is of is a guess unless the unit or the noun names the
 bound feature. `_binding.number_mechanism` then records the binding as loose: a number another field of the outputs
 holds is listed as unchecked, one no field holds stays wrong under any binding.
-
-A determiner before such an attribute starts a noun phrase of its own ("the 26-day mould by 0.20" after the
-cooling time): `ATTRIBUTE_BEFORE_NOUN` lets `_own_subject` read its noun as the segment's subject.
 """
 
 from __future__ import annotations
@@ -20,7 +17,7 @@ from collections.abc import Iterable
 
 from simxai.guard._mentions import camel_split
 
-__all__ = ["ATTRIBUTE_BEFORE_NOUN", "attribute_names", "said_as_attribute"]
+__all__ = ["attribute_names", "said_as_attribute"]
 
 #: Units a number is said in when it describes the noun after it.
 _UNIT = (
@@ -39,9 +36,6 @@ _ATTRIBUTE = re.compile(
     rf"(?:\s*-\s*|[ \t]+|)(?P<unit>{_UNIT})(?:-old)?[ \t]+(?!{_NOT_NOUN})(?P<noun>[^\W\d_]{{3,}})",
     re.IGNORECASE,
 )
-#: A number with its unit right after a determiner, before its noun ("the 26-day ", "a 7.7 °C "): the phrase's noun
-#: follows (`_own_subject`).
-ATTRIBUTE_BEFORE_NOUN = rf"(?:[\d.,]+(?:\s*-\s*|[ \t]+|)(?:{_UNIT})(?:-old)?[ \t]+)?"
 
 
 def said_as_attribute(after: str) -> tuple[str, str] | None:

@@ -165,12 +165,15 @@ def _structured(payload: dict[str, Any]) -> Facts:
         label = str(get("label"))
         facts.explained.add(label)
         items = []
+        base = _num(get("base_value"))
         for a in get("attributions") or []:
             if isinstance(a, dict) and _num(a.get("contribution")) is not None:
                 name = str(a.get("feature"))
                 items.append((name.lower(), float(a["contribution"])))
                 facts.attributions.append((name, label, float(a["contribution"])))
-                _tie(facts.feature_numbers, name.lower(), a.get("value"), a["contribution"])
+                # "from a 0.5 baseline, 'rude' alone lifts it to 0.73": where it alone takes the base (claims-49)
+                alone = None if base is None else round(base + float(a["contribution"]), 6)
+                _tie(facts.feature_numbers, name.lower(), a.get("value"), a["contribution"], alone)
         facts.local_ranking = _ranking(items)
         facts.free_numbers |= {n for n in (_num(get("base_value")), _num(get("output"))) if n is not None}
     elif kind == "global_explanation":

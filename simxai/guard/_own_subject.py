@@ -17,14 +17,10 @@ from __future__ import annotations
 
 import re
 
-from simxai.guard._attributes import ATTRIBUTE_BEFORE_NOUN
-
 __all__ = ["other_owner"]
 
 #: A determiner and the word after it, at the head of a noun phrase: "the ramp", "its lorries".
-_NOUN_PHRASE = re.compile(
-    rf"\b(?:the|a|an|its|their|his|her|these|those|each|every)\s+{ATTRIBUTE_BEFORE_NOUN}([^\W\d_]{{3,}})\b", re.IGNORECASE
-)
+_NOUN_PHRASE = re.compile(r"\b(?:the|a|an|its|their|his|her|these|those|each|every)\s+([^\W\d_]{3,})\b", re.IGNORECASE)
 #: Words that measure, rank or move a feature, or stand for the model or its output: no subject of their own.
 _MEASURE_WORDS = frozenset(
     """

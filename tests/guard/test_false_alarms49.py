@@ -12,6 +12,7 @@ import pytest
 
 from simxai.guard import Vocabulary, check_claims
 from simxai.guard._attributes import attribute_names, said_as_attribute
+from simxai.guard._card_numbers import card_numbers
 from tests.guard.helpers import local_explanation, passes, row_subject
 
 BAKERY = Vocabulary(
@@ -63,7 +64,11 @@ def _counterfactual() -> dict[str, Any]:
         "current_label": "sluggish",
         "target_label": "lively",
         "counterfactuals": [
-            {"changes": [{"feature": "feedings per day", "old": 2.0, "new": 3.0}], "label": "lively", "probability": 0.6}
+            {
+                "changes": [{"feature": "feedings per day", "old": 2.0, "new": 3.0}],
+                "label": "lively",
+                "probability": 0.6,
+            }
         ],
         "method": "nearest rows the model gives the target label",
         "note": None,
@@ -110,12 +115,12 @@ def test_an_attribute_number_is_not_bound_to_a_feature_named_apart_from_it(reply
 @pytest.mark.parametrize(
     ("reply", "ok"),
     [
-        # "the 40-day jar" is the segment's own subject: 0.12 is its push, not the proof temperature's
-        ("Its warm proof temperature (24.5 °C) adds 0.30, the 40-day jar another 0.12.", True),
-        ("Its warm proof temperature (24.5 °C) adds 0.30, the 40-day jar another 0.19.", False),
+        # 40 is the jar's age (its attribute), not the proof temperature's named before it
+        ("The proof temperature adds 0.30 and the 40-day jar 0.12.", True),
+        ("The proof temperature adds 0.30 and the 55-day jar 0.12.", False),
     ],
 )
-def test_a_noun_phrase_with_an_attribute_owns_the_number_of_its_segment(reply: str, ok: bool) -> None:
+def test_an_attribute_number_after_another_feature_is_not_that_features(reply: str, ok: bool) -> None:
     assert passes(reply, [_local()], BAKERY) is ok
 
 
@@ -141,4 +146,114 @@ def test_a_class_compared_with_is_not_the_class_explained(reply: str, ok: bool) 
 )
 def test_what_a_change_is_enough_for_is_its_outcome(reply: str, ok: bool) -> None:
     report = check_claims(reply, [_counterfactual()], vocabulary=BAKERY)
+    assert report.passed is ok, report.unsupported
+
+
+def _data() -> dict[str, Any]:
+    proof = {
+        "name": "proof_temp_c",
+        "type": "numeric",
+        "description": None,
+        "min": 18.0,
+        "max": 31.0,
+        "mean": 24.2,
+        "std": 2.9,
+        "median": 24.0,
+        "q1": 22.5,
+        "q3": 26.0,
+        "categories": None,
+        "mean_by_label": None,
+        "histogram_by_label": None,
+        "counts_by_label": None,
+    }
+    return {
+        "kind": "data_information",
+        "name": "starter log",
+        "description": "300 invented starters of one bakery",
+        "target": "outcome",
+        "class_balance": {"lively": 170, "sluggish": 130},
+        "features": [proof],
+        "feature": None,
+        "group": None,
+        "n_total": None,
+        "nouns": None,
+        "n_rows": 300,
+        "group_fields": None,
+    }
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        # "half" is what a quartile range holds by definition; its ends are the claim
+        ("The middle half of the starters proof between 22.5 and 26.0 °C.", True),
+        ("Half of the starters proof between 22.5 and 26.0 °C.", True),
+        ("The middle half of the starters proof between 20.5 and 26.0 °C.", False),
+    ],
+)
+def test_half_before_a_range_is_the_quartile_range(reply: str, ok: bool) -> None:
+    report = check_claims(reply, [_data()], vocabulary=BAKERY)
+    assert report.passed is ok, report.unsupported
+
+
+def test_the_version_names_this_round() -> None:
+    from simxai.guard import GUARD_VERSION
+
+    assert GUARD_VERSION == "claims-49"
+
+
+class _Card:
+    """The fields of a card the guard reads, as attributes."""
+
+    def __init__(self, **fields: Any) -> None:
+        self.__dict__.update(fields)
+
+
+class _CardHost:
+    """A host that gives only its three cards (the bakery's)."""
+
+    def output_information(self) -> _Card:
+        meanings = [_Card(name="lively", meaning="doubles within 6 hours"), _Card(name="sluggish", meaning="slower")]
+        return _Card(probability_meaning="the forest's vote share", labels=meanings)
+
+    def data_information(self, feature: str | None) -> _Card:
+        return _Card(
+            description="300 starters of one bakery, checked again after 12 hours",
+            target="outcome",
+            features=[],
+            n_rows=300,
+            class_balance={"lively": 180, "sluggish": 120},
+        )
+
+    def model_information(self) -> _Card:
+        return _Card(
+            description="a random forest",
+            training="trained on 240 starters",
+            strengths=[],
+            limitations=[],
+            hyperparameters={"n_estimators": 80, "bootstrap": True},
+        )
+
+
+def test_the_cards_numbers_are_read_from_each_card() -> None:
+    found = card_numbers(_CardHost())
+    assert {6.0, 300.0, 12.0, 180.0, 120.0, 0.6, 40.0, 240.0, 80.0} <= found
+    assert 1.0 not in found  # a setting that is a yes or no is no number
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        # the data's size and a class's share are the cards': a source the reply may quote
+        ("Starter 149120 is sluggish (0.81); the model was trained on 240 starters.", True),
+        ("Starter 149120 is sluggish (0.81); 40 % of the 300 starters on file were sluggish.", True),
+        ("Starter 149120 is sluggish (0.81); the model was trained on 260 starters.", False),
+        # a number neither the outputs nor the cards state is still wrong (a class's share of the cards, 0.40, said
+        # as its probability would pass: the cost of a free number, docs/guard.md "claims-49 (gfa42)")
+        ("Starter 149120 is sluggish at 0.45.", False),
+    ],
+)
+def test_a_number_the_cards_state_is_no_unsupported_claim(reply: str, ok: bool) -> None:
+    vocabulary = BAKERY.model_copy(update={"card_numbers": card_numbers(_CardHost())})
+    report = check_claims(reply, [_prediction()], vocabulary=vocabulary)
     assert report.passed is ok, report.unsupported
