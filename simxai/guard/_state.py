@@ -15,7 +15,6 @@ import pydantic
 from simxai.guard import _cues as cue
 from simxai.guard._bare_ids import named_bare_ids
 from simxai.guard._card_labels import card_label_forms, denied_card_forms
-from simxai.guard._card_numbers import card_numbers
 from simxai.guard._card_words import card_words, host_cards
 from simxai.guard._chain_order import chained_orders
 from simxai.guard._clipped import clipped_labels
@@ -69,15 +68,12 @@ class Vocabulary(pydantic.BaseModel):
     cards: str = ""
     #: Each class's meaning on the host's output card: a verb it is glossed by names it (`_card_labels`, gfb39).
     meanings: dict[str, str] = {}
-    #: The numbers the host's cards state (`_card_numbers`): a source a reply may quote, held as free numbers.
-    card_numbers: frozenset[float] = frozenset()
 
     @classmethod
     def for_host(cls, host: Any, functions: Sequence[str] = ()) -> Vocabulary:
         """The vocabulary of a host (`simxai.hosts.Host`): its schema's, and the words of its cards."""
         cards, meanings = host_cards(host)
-        update = {"cards": cards, "meanings": meanings, "card_numbers": card_numbers(host)}
-        return cls.for_schema(host.schema(), functions).model_copy(update=update)
+        return cls.for_schema(host.schema(), functions).model_copy(update={"cards": cards, "meanings": meanings})
 
     @classmethod
     def for_schema(cls, schema: HostSchema, functions: Sequence[str] = ()) -> Vocabulary:
@@ -308,8 +304,6 @@ class _CheckState:
     def __init__(
         self, reply: str, facts: list[Facts], vocab: Vocabulary, context: str, outputs: Sequence[Any] = ()
     ) -> None:
-        if vocab.card_numbers and facts:  # the numbers the host's cards state: free, as an output's sizes (claims-49)
-            facts = [*facts, Facts(free_numbers=set(vocab.card_numbers))]
         # Markdown emphasis ("**income**") is no part of a claim.
         named = [*vocab.features, *(a for v in vocab.aliases.values() for a in v)]
         # a speaker's frame ('Podcast: "..."'), "RECEIPT" heads, "key ..... value", "STABLE 68.0"

@@ -12,7 +12,6 @@ import pytest
 
 from simxai.guard import Vocabulary, check_claims
 from simxai.guard._attributes import attribute_names, said_as_attribute
-from simxai.guard._card_numbers import card_numbers
 from tests.guard.helpers import local_explanation, passes, row_subject
 
 BAKERY = Vocabulary(
@@ -202,58 +201,14 @@ def test_the_version_names_this_round() -> None:
     assert GUARD_VERSION == "claims-49"
 
 
-class _Card:
-    """The fields of a card the guard reads, as attributes."""
-
-    def __init__(self, **fields: Any) -> None:
-        self.__dict__.update(fields)
-
-
-class _CardHost:
-    """A host that gives only its three cards (the bakery's)."""
-
-    def output_information(self) -> _Card:
-        meanings = [_Card(name="lively", meaning="doubles within 6 hours"), _Card(name="sluggish", meaning="slower")]
-        return _Card(probability_meaning="the forest's vote share", labels=meanings)
-
-    def data_information(self, feature: str | None) -> _Card:
-        return _Card(
-            description="300 starters of one bakery, checked again after 12 hours",
-            target="outcome",
-            features=[],
-            n_rows=300,
-            class_balance={"lively": 180, "sluggish": 120},
-        )
-
-    def model_information(self) -> _Card:
-        return _Card(
-            description="a random forest",
-            training="trained on 240 starters",
-            strengths=[],
-            limitations=[],
-            hyperparameters={"n_estimators": 80, "bootstrap": True},
-        )
-
-
-def test_the_cards_numbers_are_read_from_each_card() -> None:
-    found = card_numbers(_CardHost())
-    assert {6.0, 300.0, 12.0, 180.0, 120.0, 0.6, 40.0, 240.0, 80.0} <= found
-    assert 1.0 not in found  # a setting that is a yes or no is no number
-
-
 @pytest.mark.parametrize(
     ("reply", "ok"),
     [
-        # the data's size and a class's share are the cards': a source the reply may quote
-        ("Starter 149120 is sluggish (0.81); the model was trained on 240 starters.", True),
-        ("Starter 149120 is sluggish (0.81); 40 % of the 300 starters on file were sluggish.", True),
-        ("Starter 149120 is sluggish (0.81); the model was trained on 260 starters.", False),
-        # a number neither the outputs nor the cards state is still wrong (a class's share of the cards, 0.40, said
-        # as its probability would pass: the cost of a free number, docs/guard.md "claims-49 (gfa42)")
-        ("Starter 149120 is sluggish at 0.45.", False),
+        # base 0.2 and the proof temperature's push 0.30: where it alone takes the score
+        ("From a 0.2 baseline, the proof temperature alone lifts it to 0.50.", True),
+        ("From a 0.2 baseline, the proof temperature alone lifts it to 0.58.", False),
     ],
 )
-def test_a_number_the_cards_state_is_no_unsupported_claim(reply: str, ok: bool) -> None:
-    vocabulary = BAKERY.model_copy(update={"card_numbers": card_numbers(_CardHost())})
-    report = check_claims(reply, [_prediction()], vocabulary=vocabulary)
+def test_where_one_push_alone_takes_the_base_is_that_features_number(reply: str, ok: bool) -> None:
+    report = check_claims(reply, [_local()], vocabulary=BAKERY)
     assert report.passed is ok, report.unsupported
