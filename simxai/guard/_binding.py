@@ -26,6 +26,7 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from simxai.guard._attributes import attribute_names, said_as_attribute
 from simxai.guard._own_subject import other_owner
 from simxai.guard._plain import said_as_age
 from simxai.guard._reading import NumberClaim, find_mentions, fits
@@ -154,11 +155,19 @@ def number_mechanism(
     unit = unit_feature(after, set(names.features.values()))
     if (unit is not None and unit[0].lower() in wanted) or ("age" in wanted and said_as_age(before, after)):
         return via  # bound by its unit ("36.7 mm", "a 47-year-old"): as sure as a name beside it
+    attribute = said_as_attribute(after)
+    if attribute is not None and not attribute_names(*attribute, [*wanted, *_spellings(names, wanted)]):
+        return via + LOOSE  # "the 157-year-old sheet with three mould spots": the number is the sheet's (claims-49)
     if _SCALED.match(after) and _after_another(names, before):
         return via + LOOSE  # "credit score 838, asking 81.7k": in thousands, of whatever field holds it (claims-46)
     if borrowed and _owned_elsewhere(names, wanted, before, sentence[max(0, at) : max(0, at + claim.start)]):
         return via + LOOSE  # "the ramp under 148", "Lorries, 23 % of the traffic, added 0.111" (claims-19)
     return via if close_binding(names, wanted, before, after) else via + LOOSE
+
+
+def _spellings(names: _Names, wanted: set[str]) -> list[str]:
+    """How the reply's host spells the features of `wanted` (their names and aliases)."""
+    return [spelled for spelled, feature in names.features.items() if feature in wanted]
 
 
 def number_doubt(

@@ -77,7 +77,9 @@ HYPOTHETICAL = gated(
     r"put|use|try|make)\b"
     r"|\s(?:→|->|=>)\s"
     # "Ninety points off the credit score and the application is turned down": an amount taken off (claims-47)
-    r"|\d\s*(?:[a-z]+\s+)?off\s+(?:the|its|her|his|their)\b",
+    r"|\d\s*(?:[a-z]+\s+)?off\s+(?:the|its|her|his|their)\b"
+    # "'horrible pastries' is enough for a negative verdict": what a change suffices for is its outcome (claims-49)
+    r"|\b(?:is|are|was|were|be|alone)\s+(?:(?:just|already|quite|more\s+than)\s+)?enough\s+(?:for|to)\b",
     re.IGNORECASE,
 )
 RECORDED = gated(

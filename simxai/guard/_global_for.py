@@ -11,7 +11,8 @@ approval?" (g30), "Explaining approval over 200 samples" (g28), "what drives the
 Read only on a turn whose outputs are global explanations alone, of exactly one class, with no prediction, local
 explanation or what-if (there "for X" may name a probability's or a change's class). A class after a word of
 direction or of evidence ("pushes towards the stable class", "argues for approval", "counts for stable") or after
-a negation ("not for stable", "rather than for stable") is not the explained class. A question is read: its premise
+a negation ("not for stable", "rather than for stable") or a comparison ("as they do for stable", "the same as for
+stable") is not the explained class. A question is read: its premise
 names the class the answer ranks for ("which features matter most for approval? A. Credit score, ...").
 """
 
@@ -30,6 +31,13 @@ _NOUN = r"(?:label|class|verdict|category|grade|outcome)"
 _DIRECTION = re.compile(
     r"\b(?:push\w*|pull\w*|toward\w*|to|into|away|from|against|argu\w*|evidence|counts?|votes?|lean\w*|speaks?|"
     r"points?|tips?|tilts?|case|chances?|odds|probabilit\w*|score|not|n't|never|rather|than|instead|of)\s*$",
+    re.I,
+)
+#: Words before "for X" that set X beside the class explained, not as it: "lead for intact, as they do for missing",
+#: "the same as for failure", "just like for stable" (claims-49; "As for missing, ..." names the class explained).
+_COMPARED = re.compile(
+    r"\b(?:(?:same|just|much|exactly)\s+as|as\s+(?:it|they|he|she|we|you|one)\s+(?:do|does|did|are|is|were|was)|"
+    r"(?:just\s+)?like)\s*$",
     re.I,
 )
 
@@ -75,7 +83,8 @@ def global_label_claims(
     seen: set[int] = set()
     for pattern in _patterns(list(spelled)):
         for m in pattern.finditer(sentence):
-            if m.start("x") in seen or _DIRECTION.search(sentence[max(0, m.start() - 30) : m.start()]):
+            ahead = sentence[max(0, m.start() - 30) : m.start()]
+            if m.start("x") in seen or _DIRECTION.search(ahead) or _COMPARED.search(ahead):
                 continue
             seen.add(m.start("x"))
             label = spelled[m.group("x").lower()]

@@ -165,12 +165,17 @@ def _structured(payload: dict[str, Any]) -> Facts:
         label = str(get("label"))
         facts.explained.add(label)
         items = []
+        base = _num(get("base_value"))
         for a in get("attributions") or []:
             if isinstance(a, dict) and _num(a.get("contribution")) is not None:
                 name = str(a.get("feature"))
                 items.append((name.lower(), float(a["contribution"])))
                 facts.attributions.append((name, label, float(a["contribution"])))
-                _tie(facts.feature_numbers, name.lower(), a.get("value"), a["contribution"])
+                # "from a 0.5 baseline, 'rude' alone lifts it to 0.73": where it alone takes the base (claims-49); not
+                # for a push too small to tell from the base itself, which stays a free number
+                push = float(a["contribution"])
+                alone = None if base is None or abs(push) < 0.05 else round(base + push, 6)
+                _tie(facts.feature_numbers, name.lower(), a.get("value"), push, alone)
         facts.local_ranking = _ranking(items)
         facts.free_numbers |= {n for n in (_num(get("base_value")), _num(get("output"))) if n is not None}
     elif kind == "global_explanation":

@@ -58,6 +58,9 @@ _BELOW = re.compile(r"\b(?:fewer|less)\s+than\s*$|\bunder\s*$", re.I)
 _ABOVE = re.compile(r"\b(?:more|better)\s+than\s*$|\bover\s*$", re.I)
 _SHARE_AFTER = re.compile(r"\s*(?:of\b|the time\b|confiden|chance|probab|odds)", re.I)
 _SHARE_BEFORE = re.compile(r"\b(?:at|with|gets?|is|sits at|only)\s+$", re.I)
+#: The rows between two values after "half" ("Half of the items are valued between €62 and €168", "the middle half
+#: of the sheets lie between 47.5 % and 69.4 %"): the half is what a quartile range is, its ends are the claim.
+_HALF_BETWEEN = re.compile(r"[^.;:!?]{0,60}?\bbetween\s+\D{0,3}\d", re.I)
 
 
 def worded_shares(text: str) -> Iterator[NumberClaim]:
@@ -76,6 +79,8 @@ def worded_shares(text: str) -> Iterator[NumberClaim]:
             share = 0.5
         else:
             share = _COUNTS[m.group("num").lower()] / _PARTS[m.group("part").lower()]
+        if m.group("half") and not m.group("hedge") and _HALF_BETWEEN.match(text[m.end() :]):
+            continue  # "half of the items lie between 62 and 168": the range's share by definition (claims-49)
         scale = share_scale(text[m.end() :])  # "a tenth of a millimetre": no share; "of a percent": 0.1 %
         if share > 1 or scale is None:
             continue
