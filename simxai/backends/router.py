@@ -142,7 +142,7 @@ __all__ = [
 #: The calibrated top probability below which the router asks which of two functions is meant: the choice of the
 #: threshold sweep of the people/ authors' requests scored out of author, stored in the shipped artifact
 #: (`router_training.train.chosen_threshold`; tests/backends/test_router.py checks that they agree; docs/router.md).
-ASK_BELOW = 0.6
+ASK_BELOW = 0.7
 _MAX_FOLLOW_UP_DEPTH = 3  # how many follow-ups back ("another one?" after "another one?") a dialogue is traced
 
 
