@@ -107,7 +107,9 @@ def _clause_parts(condition: str, schema: HostSchema) -> list[str]:
     to the one before it when together they end in a value of the host's categories.
     """
     values = {c.lower() for f in schema.features for c in (f.categories or []) if _JOIN.search(c)}
-    pieces = re.split(f"({_JOIN.pattern})", condition, flags=re.IGNORECASE) if values else [condition]
+    if not values:
+        return _JOIN.split(condition)
+    pieces = re.split(f"({_JOIN.pattern})", condition, flags=re.IGNORECASE)
     parts = [pieces[0]]
     for join, piece in zip(pieces[1::2], pieces[2::2], strict=True):
         joined = parts[-1] + join + piece

@@ -97,7 +97,8 @@ _CARDS = frozenset({_NONE, "get_model_information", "get_output_information", "g
 
 def _on_a_group(top: str, confident: bool, text: str, schema: HostSchema | None) -> bool:
     """Whether the turn asks how the model does on a group it names, and the selector chose a card or a prediction
-    (of no instance named), or is unsure."""
+    (of no instance named), or is unsure.
+    """
     if (top not in _CARDS and top != "get_prediction" and confident) or not _HOW_IT_DOES.search(text):
         return False
     if schema is None or extract_ids(text, schema):

@@ -32,6 +32,7 @@ from simxai.backends._router_attributes import unknown_attribute
 from simxai.backends._router_narrowed import unread_narrowing
 from simxai.backends._router_own_instance import own_instance, own_instance_question, whose_question
 from simxai.backends._router_quoted_label import quoted_label_question
+from simxai.backends._router_shared_word import shared_word_question
 from simxai.backends._router_unheld_subset import unheld_subset, unread_part
 from simxai.backends._router_unknown_value import NOT_A_VALUE, listing, unknown_category
 from simxai.backends._router_unknown_value import names as _names
@@ -396,6 +397,8 @@ def unknown_named(text: str, calls: Sequence[ToolCall], schema: HostSchema | Non
         question = quoted_label_question(text, calls, schema)  # "will 5010 be 'half cracked'?" with no such label
     if question is None:
         question = _away_from_one_of_many(text, calls, schema)
+    if question is None:
+        question = shared_word_question(text, calls, schema)  # "the usual border?" of border_width_cm, BorderStyle
     if question is None and schema.kind != "text":
         question = _unknown_feature(text, calls, schema)
     if question is None and not any(c.arguments.get("changes") or c.arguments.get("group") for c in calls):
