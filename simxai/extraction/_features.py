@@ -324,9 +324,6 @@ _METRIC_PATTERNS: tuple[tuple[str, str], ...] = (
     (
         "recall",
         r"\brecall\b|sensitivity|true positive rate|\btpr\b|hit rate|"
-        # "how good is it at catching the tagged ones": its skill at finding one class, not every metric
-        r"\b(?:good|well|bad|badly|poor|better|worse)\s+(?:is\s+it\s+|it\s+is\s+|does\s+it\s+do\s+)?at\s+"
-        r"(?:catching|spotting|detecting|finding|picking\s+(?:out|up))\b|"
         # "how often does it miss patients who really are progressing": the positives it fails to find
         r"\bmiss(?:es|ed|ing)?\b[^.?!]*\b(?:really|actually|truly|in\s+fact)\b|"
         # "does the model catch blighted trees?", "how well does it detect fraud": the share of a class it finds
