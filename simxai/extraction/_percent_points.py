@@ -6,6 +6,9 @@ A feature is a percentage when its name says so ("(%)", "pct", "percent", "perce
 does ("in per cent", "percentage of ..."). Only a step written with the number and its percent sign or word is read
 this way; a fraction or a factor said in words stays relative ("halved" is -50 % of the value, "a quarter higher"
 +25 % of it), as it does on every other feature.
+
+So a value in per cent said before a word of one percentage feature is that feature's value: "had 3 % salt" on
+`salt (%)` is 3, "with 10 % cloud" on `cloud cover (%)` is 10 (not after "more", "less" and the like, a step).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import re
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 from simxai.hosts.name_words import name_words
 
-__all__ = ["in_points"]
+__all__ = ["in_points", "percent_values"]
 
 _PERCENT_NAME = frozenset({"pct", "percent", "percentage", "perc"})
 _PERCENT_DESCRIPTION = re.compile(r"\b(?:in\s+per\s*cent|in\s+%|percentage\s+of|per\s*cent\s+of|as\s+a\s+percentage)\b")
@@ -48,3 +51,34 @@ def in_points(changes: dict[str, ChangeValue], text: str, schema: HostSchema) ->
         else:
             read[name] = value
     return read
+
+
+# "3 % salt", "10 percent cloud", "4.5 pct of sugar": a value, then the word(s) of a feature
+_VALUE_BEFORE = re.compile(
+    r"(?<![\d.+-])(?P<number>\d+(?:\.\d+)?)\s*(?:%|per\s*cent|percent|pct)\s+(?:of\s+)?(?:the\s+)?"
+    r"(?P<words>[a-z]+(?:\s+[a-z]+)?)",
+    re.IGNORECASE,
+)
+_STEP_WORDS = frozenset("more less higher lower fewer extra up down over under above below".split())
+
+
+def percent_values(text: str, schema: HostSchema, found: dict[str, ChangeValue]) -> dict[str, ChangeValue]:
+    """The values in per cent `text` says before a word of one percentage feature not in `found` ("had 3 % salt")."""
+    features = [f for f in schema.features if f.type == "numeric" and _is_percentage(f) and f.name not in found]
+    read: dict[str, ChangeValue] = {}
+    for match in _VALUE_BEFORE.finditer(text):
+        words = match.group("words").lower().split()
+        if words[0] in _STEP_WORDS:
+            continue
+        said = {" ".join(words), words[0]}
+        owners = [f for f in features if said & {*(a.lower() for a in f.aliases), *_name_terms(f)}]
+        if len(owners) == 1 and owners[0].name not in read:
+            number = float(match.group("number"))
+            read[owners[0].name] = int(number) if number.is_integer() else number
+    return read
+
+
+def _name_terms(feature: FeatureSchema) -> set[str]:
+    """The name's words that may stand for it ("salt" of `salt (%)`), without units and percent words."""
+    words = [w for w in name_words(feature.name) if w not in _PERCENT_NAME]
+    return {" ".join(words), *(w for w in words if len(words) == 1)}
