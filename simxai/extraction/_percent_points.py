@@ -1,6 +1,6 @@
-"""A step in per cent on a feature that is itself a percentage is a step in points: "with 1 % more salt" on
-`salt (%)` (a cure of 3 %) means 4 %, not 3.03 %; "cloud cover 10 percent lower" on `cloud cover (%)` is 10 points
-lower.
+"""A step in per cent on a feature that is itself a small percentage is a step in points: "with 1 % more salt" on
+`salt (%)` (a cure of 3 %, values up to 25 %) means 4 %, not 3.03 %. On a percentage that spans a wide range
+("cloud cover (%)", "fuel_left_pct" from 0 to 100) a step stays relative, as on every other feature.
 
 A feature is a percentage when its name says so ("(%)", "pct", "percent", "percentage", "share") or its description
 does ("in per cent", "percentage of ..."). Only a step written with the number and its percent sign or word is read
@@ -22,6 +22,10 @@ __all__ = ["in_points", "percent_values"]
 
 _PERCENT_NAME = frozenset({"pct", "percent", "percentage", "perc"})
 _PERCENT_DESCRIPTION = re.compile(r"\b(?:in\s+per\s*cent|in\s+%|percentage\s+of|per\s*cent\s+of|as\s+a\s+percentage)\b")
+# Only on a percentage whose values stay this small (a cure's salt, a brew's sugar): there a relative step of a few
+# per cent would move the value by a hundredth of a point, which nobody asks; on a share that spans 0-100 ("20 percent
+# more fuel left", "10 % more cloud cover") people mean either, and the relative reading stays (w43 and w68 differ).
+_SMALL_RANGE = 25.0
 _STEP = re.compile(r"^(?P<sign>[+-])(?P<number>\d+(?:\.\d+)?)%$")
 
 
@@ -46,7 +50,8 @@ def in_points(changes: dict[str, ChangeValue], text: str, schema: HostSchema) ->
         feature = features.get(name)
         number = step.group("number") if step is not None else ""
         number = number[:-2] if number.endswith(".0") else number
-        if step is not None and feature is not None and _is_percentage(feature) and _written(number, text):
+        small = feature is not None and feature.max is not None and feature.max <= _SMALL_RANGE
+        if step is not None and feature is not None and small and _is_percentage(feature) and _written(number, text):
             read[name] = f"{step.group('sign')}{number}"
         else:
             read[name] = value

@@ -2,10 +2,10 @@
 kombucha maker's jars (bottle / discard). Single-turn readings: "y 3010" asks why, "whatif" is "what if"; a
 per-class metric asked of every class gives one call per class; a data question names the feature it asks beside
 the feature that bounds its group; the class in "when it says X, how often is that right" and "that really need
-X"; a step in per cent on a feature that is itself a percentage is a
-step in points, and "had 3 % sugar" is its value; "how does it go on <group>" is the model's performance there; the host's noun after a category is
-no value of it; a category value that holds "and" can be written in a condition; a word two features' names share
-is asked about.
+X"; a step in per cent on a feature that is itself a small percentage is a step in points, and "had 3 % sugar" is
+its value; "how does it go on <group>" is the model's performance there; the host's noun after a category is no
+value of it; a category value that holds "and" can be written in a condition; a word two features' names share is
+asked about.
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ JARS = HostSchema(
         FeatureSchema(name="ferment_days", type="numeric", min=3, max=30),
         FeatureSchema(name="acid_share", type="numeric", min=0, max=5, description="acetic acid, in per cent"),
         FeatureSchema(name="tea", type="categorical", categories=["black leaf", "green leaf"], aliases=["leaf"]),
+        FeatureSchema(name="headspace_pct", type="numeric", min=0, max=100),
     ],
     id_range=(501, 900),
 )
@@ -141,6 +142,7 @@ def test_the_class_said_with_the_metric(text: str) -> None:
         ("what if jar 512 had its sugar halved", {"sugar (%)": "-50%"}),
         ("what if jar 512 had 3% sugar and 20 ferment days", {"sugar (%)": 3, "ferment_days": 20}),
         ("jar 512 with 6 percent sugar", {"sugar (%)": 6}),
+        ("what if jar 512 had 20 % more headspace", {"headspace_pct": "+20%"}),  # a wide share: either, relative kept
     ],
 )
 def test_a_percent_step_on_a_percentage_feature_is_in_points(text: str, changes: dict[str, str]) -> None:
