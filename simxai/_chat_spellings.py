@@ -68,16 +68,19 @@ CHAT = {
 # Request words cut short, which the router writes out before reading a turn ("expl 5012", "the conf matrix"): read by
 # the router alone, like the chat letters below (never by `normalize`, so the training texts stay as they were read).
 _CUT_SHORT = re.compile(r"\b(?:(?P<expl>expl)\b\.?|(?P<conf>conf)\.?(?=\s+matri(?:x|ces)\b))", re.IGNORECASE)
+# "whatif 12 ...": the two words of a what-if run together, as in a command ("whatif").
+_WHAT_IF_JOINED = re.compile(r"\bwhatif\b", re.IGNORECASE)
 
 
 # Chat letters that stand for a word: "n" and "&" opening a follow-up are "and" ("n forty?", "& salinity 30"), a
 # spaced "&" between words is "and", and "y" opening a turn before "?" or a verb of a question is "why" ("y?", "y
-# isnt it late"). A capital "N" opening a turn may be "number" and stays. A letter the host uses as a name
+# isnt it late"), as it is before an id and nothing else ("y 5012"; "yes" would answer a question with no id). A capital "N" opening a turn may be "number" and stays. A letter the host uses as a name
 # of its own (a feature "n", a category "y") stays.
 _OPENING_AND = re.compile(r"^(\W*)(?:n|&)(?=\s+\S)")  # lower case: "N 5" may be a number
 _SPACED_AND = re.compile(r"(?<=\w)\s+&\s+(?=\w)")
 _OPENING_WHY = re.compile(
-    r"^(\W*)y(?=\s*\?|\s+(?:is|isn'?t|was|wasn'?t|are|aren'?t|were|did|didn'?t|does|doesn'?t|do|would|not|no|u)\b)",
+    r"^(\W*)y(?=\s*\?|\s+(?:is|isn'?t|was|wasn'?t|are|aren'?t|were|did|didn'?t|does|doesn'?t|do|would|not|no|u)\b|"
+    r"\s+(?:[a-z]+\s+)?#?\d+\s*\??\s*$)",  # "y 5012", "y night 12?": a question about one instance, nothing more
     re.IGNORECASE,
 )
 
@@ -96,4 +99,5 @@ def spelled_out(text: str, schema: HostSchema | None) -> str:
     text = _SPACED_AND.sub(" and ", text)
     if not {"expl", "conf"} & words:
         text = _CUT_SHORT.sub(lambda m: "explain" if m.group("expl") else "confusion", text)
+    text = _WHAT_IF_JOINED.sub("what if", text)
     return one_moved_to(text if "y" in words else _OPENING_WHY.sub(r"\1why", text))

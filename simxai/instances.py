@@ -101,6 +101,27 @@ def _id_field(field: str, schema: HostSchema) -> str:
     return field
 
 
+def _clause_parts(condition: str, schema: HostSchema) -> list[str]:
+    """The clauses of `condition`, split at its joins, but for a join inside a category value ("pattern = black and
+    white", "seasoning = salt, pepper" where those are values): a part that is no clause of its own is joined back
+    to the one before it when together they end in a value of the host's categories.
+    """
+    values = {c.lower() for f in schema.features for c in (f.categories or []) if _JOIN.search(c)}
+    if not values:
+        return _JOIN.split(condition)
+    pieces = re.split(f"({_JOIN.pattern})", condition, flags=re.IGNORECASE)
+    parts = [pieces[0]]
+    for join, piece in zip(pieces[1::2], pieces[2::2], strict=True):
+        joined = parts[-1] + join + piece
+        match = _CLAUSE.match(joined)
+        value = match.group("value").strip().strip("'\"").lower() if match else ""
+        if not _CLAUSE.match(piece) and any(v == value or v.startswith(value + " ") for v in values):
+            parts[-1] = joined
+        else:
+            parts.append(piece)
+    return parts
+
+
 def parse_condition(text: str, schema: HostSchema) -> list[Clause]:
     """Parse a group condition against `schema`.
 
@@ -120,7 +141,7 @@ def parse_condition(text: str, schema: HostSchema) -> list[Clause]:
         return []
     names = [f.name for f in schema.features]
     clauses: list[Clause] = []
-    for part in _JOIN.split(stripped):
+    for part in _clause_parts(stripped, schema):
         match = _CLAUSE.match(part)
         if not match:
             raise ArgumentError(

@@ -12,6 +12,7 @@ from typing import Any
 
 from simxai.backends._router_added_change import added_supposition
 from simxai.backends._router_by_category import compared_groups, often_in_category, ranked_category
+from simxai.backends._router_per_class import per_class_calls
 from simxai.backends._router_similarity import known_words
 from simxai.backends._router_unheld_subset import said_group
 from simxai.backends._router_unknown import breakdown_feature
@@ -27,6 +28,7 @@ from simxai.extraction import (
 from simxai.extraction.mentions import (
     described_feature,
     either_groups,
+    feature_mentions,
     feature_of_change,
     named_id_dropped,
     without_id_amounts,
@@ -44,7 +46,9 @@ from simxai.followup import (
 from simxai.followup_context import referred_group
 from simxai.hosts.base import HostSchema
 from simxai.instance_values import about_one_instance
+from simxai.instances import clause_field
 from simxai.messages import Message, ToolCall
+from simxai.normalize import normalize
 from simxai.registry import FunctionSpec
 
 #: At most this many calls for one turn ("compare patients 3, 4, 5 and 6").
@@ -131,6 +135,11 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
         described = described_feature(text, schema)  # "how many vans are in the data": vehicle_type
         if described is not None:
             arguments["feature"] = described
+    if spec.name == "get_data_information" and isinstance(arguments.get("group"), str) and schema is not None:
+        # "for the thick ones, over 4 layers, what was the usual stitch count?": the feature asked about, not the one
+        # that bounds the group
+        asked = _asked_beside_group(text, arguments.get("feature"), arguments["group"], schema)
+        arguments = {**arguments, "feature": asked} if asked is not None else arguments
     if spec.name == "get_data_information" and isinstance(arguments.get("group"), str):
         # the card counts the recorded labels of the group: "what share of the over 60s are progressing" is of
         # `age > 60`, and a ranking by a label ("which dairy has most premium wheels") of everyone
@@ -181,7 +190,8 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
                 ToolCall(id=f"call_{i}", name=spec.name, arguments={**arguments, "group": group})
                 for i, group in enumerate(groups[:MAX_CALLS])
             ]
-        return [ToolCall(id="call_0", name=spec.name, arguments=arguments)]
+        call = ToolCall(id="call_0", name=spec.name, arguments=arguments)
+        return per_class_calls(call, text, schema) or [call]  # "precision for each label": one call per class
     named = ranked.groups() if ranked is not None and ranked.predicted else instances(text, history, schema, changes)
     if spec.name == "get_prediction" and len(named) == 1 and isinstance(named[0], str) and _COUNT.search(text):
         named = [counted_group(named[0])]
@@ -381,3 +391,14 @@ def instances(
     if isinstance(instance, dict) and changes:
         return []  # the feature values are the changes, not a custom instance
     return [instance] if instance is not None else []
+
+
+def _asked_beside_group(text: str, feature: Any, group: str, schema: HostSchema) -> str | None:
+    """The one feature a data question names outside its group's condition, when the feature read (if any) is one
+    the group tests: "for loads with fat over 7, how long did they rest?" asks the rest, of the fatty loads.
+    """
+    tested = {clause_field(c) for c in group.split(" and ")}
+    if feature is not None and feature not in tested:
+        return None
+    others = {m.feature.name for m in feature_mentions(normalize(text, schema), schema)} - tested
+    return others.pop() if len(others) == 1 else None

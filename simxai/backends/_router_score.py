@@ -20,6 +20,7 @@ from simxai.backends._router_similarity import SIMILARITY_THRESHOLD, SpecIndex, 
 from simxai.backends._router_unsure import fit_options
 from simxai.backends.base import CompletionRequest
 from simxai.backends.router_model import SelectorModel
+from simxai.extraction import extract_group, extract_ids
 from simxai.hosts.base import HostSchema
 from simxai.registry import FunctionSpec
 
@@ -66,6 +67,8 @@ def selector_decision(
     named = (top in (_NONE, "get_data_information") or not confident) and names_metric(text)
     if named and "get_model_performance" in allowed:
         top, confident = "get_model_performance", True  # "f1 for ...", "all the metrics": a metric's value
+    elif _on_a_group(top, confident, text, request.host) and "get_model_performance" in allowed:
+        top, confident = "get_model_performance", True  # "how does it go on the west pads?": how well, there
     if top == _NONE or (
         not confident
         and runner_up is not None
@@ -79,6 +82,28 @@ def selector_decision(
         # members on the silver plan wind up with a surcharge?" when the selector is unsure of it)
         return Decision(None, confidence, True)
     return metric_named(Decision(top, confidence, confident, runner_up=runner_up), text, request.host)
+
+
+# "how does it go on ...", "how's it do for ...", "how does the model fare with ...": how the model does, said of a
+# group; no function but the performance's tells how it does on a group (the cards describe the model as a whole)
+_HOW_IT_DOES = re.compile(
+    r"\bhow(?:'s|\s+(?:does|did|do|is|was|will|would))\s+(?:it|the\s+model|this\s+model|the\s+classifier|they)\s+"
+    r"(?:(?:actually|really)\s+)?(?:do|doing|go|going|fare|faring|get\s+on|getting\s+on|cope|coping)\s+"
+    r"(?:on|for|with|among|in|across)\b",
+    re.IGNORECASE,
+)
+_CARDS = frozenset({_NONE, "get_model_information", "get_output_information", "get_data_information"})
+
+
+def _on_a_group(top: str, confident: bool, text: str, schema: HostSchema | None) -> bool:
+    """Whether the turn asks how the model does on a group it names, and the selector chose a card or a prediction
+    (of no instance named), or is unsure.
+    """
+    if (top not in _CARDS and top != "get_prediction" and confident) or not _HOW_IT_DOES.search(text):
+        return False
+    if schema is None or extract_ids(text, schema):
+        return False  # "how does it do for 3012?": that one's prediction
+    return "GROUP" in mask(text, schema).split() or extract_group(text, schema) is not None  # "log cabin quilts"
 
 
 def with_class_as_verb(text: str, schema: HostSchema | None) -> str:

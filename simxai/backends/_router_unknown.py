@@ -32,11 +32,13 @@ from simxai.backends._router_attributes import unknown_attribute
 from simxai.backends._router_narrowed import unread_narrowing
 from simxai.backends._router_own_instance import own_instance, own_instance_question, whose_question
 from simxai.backends._router_quoted_label import quoted_label_question
+from simxai.backends._router_shared_word import shared_word_question
 from simxai.backends._router_unheld_subset import unheld_subset, unread_part
+from simxai.backends._router_unknown_value import NOT_A_VALUE, listing, unknown_category
+from simxai.backends._router_unknown_value import names as _names
 from simxai.backends._router_unrecorded import unrecorded_question
 from simxai.extraction import extract_ids, extract_label
 from simxai.extraction.mentions import (
-    category_form,
     class_mentions,
     feature_mentions,
     label_mentions,
@@ -58,22 +60,6 @@ __all__ = [
     "vague_question",
 ]
 
-# Words after a categorical feature's name that are no value of it ("region feature", "plan matter").
-_NOT_A_VALUE = frozenset(
-    "a an the and or of in on for to by with is are was were be it its this that these those than then as at "
-    "feature features variable column value values matter matters matter? importance important effect effects "
-    "affect affects influence impact role count counts distribution breakdown stats statistics split mean "
-    "average only group subgroup groups people patients customers members and? please pls whole entire same "
-    "other each every different specific given first second all any some more less most least much many "
-    "does do did have has had not no yes how what why which who where when there here so "
-    # the system's own nouns after a feature's word ("how good is the pony model"): what is asked about, no value
-    "model models classifier predictor prediction predictions "
-    # adverbs that end a group's name ("for the smokers alone", "the east region instead")
-    "instead too also alone specifically particularly especially separately then now again".split()
-)
-# The values of a feature that is present or absent ("smoker": yes / no): it is named by itself ("smokers",
-# "households with solar panels"), so the word after it is never an attempt at a value.
-_PRESENCE = frozenset("yes no true false y n 0 1".split())
 _LABEL_FUNCTIONS = {
     "explain_why_not": "expected_label",
     "explain_how_to_be_that": "target_label",
@@ -112,57 +98,6 @@ _NOT_A_FEATURE = frozenset(
 )  # (adverbs and quantifiers before an amount, "if only 150 skated", "had just 4 riders", name no feature)
 
 
-def _names(feature: FeatureSchema) -> list[str]:
-    return [feature.name.lower(), *(a.lower() for a in feature.aliases)]
-
-
-def _listing(values: Sequence[str]) -> str:
-    values = list(values)
-    return values[0] if len(values) == 1 else ", ".join(values[:-1]) + " or " + values[-1]
-
-
-def _unknown_category(text: str, schema: HostSchema) -> str | None:
-    for mention in feature_mentions(text, schema):
-        feature = mention.feature
-        if feature.type != "categorical" or not feature.categories:
-            continue
-        known = {c.lower() for c in feature.categories} | set(_names(feature))
-        said = text[mention.start : mention.end].lower()
-        if said in {c.lower() for c in feature.categories}:
-            continue  # "the dark ones" where an alias ends in a value ("how dark"): the value itself, said
-        # "smokers", "renters": the noun for the group's members names it, so the next word is no value either
-        plural = said.endswith("s") and said not in known
-        present = {c.lower() for c in feature.categories} <= _PRESENCE
-        after = (
-            None
-            if plural or present
-            else re.match(r"\s*(?:=|==|:|is|of)?\s*(?P<v>[a-z0-9][a-z0-9_-]*)\b", text[mention.end :], re.IGNORECASE)
-        )
-        before = re.search(r"\b(?:in|from|for|of|on)\s+the\s+(?P<v>[a-z][a-z0-9_-]*)\s*$", text[: mention.start], re.I)
-        values = "|".join(re.escape(c).replace("_", r"[_\s-]") for c in feature.categories)  # "asia-europe"
-        if re.search(rf"\b(?:{values})[\s-]+$", text[: mention.start], re.I):
-            after = None  # "business purpose loans", "west-facing slopes": the value comes first, then a noun
-        if re.search(r"\b(?:which|what)\s+(?:[\w'-]+\s+){0,2}$", text[: mention.start], re.I):
-            after = None  # "which purpose gets the best rates?": the feature asked about, then the question's verb
-        for found in (after, before):
-            if found is None:
-                continue
-            value = found.group("v").lower().replace("-", "_")  # "the city-centre branch": city_centre
-            # a number is no value of a feature whose values are words ("Lock 9" of top_lock, middle_flight ...),
-            # unless it may be an id or the values hold numbers
-            numbered = value.isdigit() and (schema.has_id(int(value)) or any(ch.isdigit() for c in known for ch in c))
-            if value in known or value in _NOT_A_VALUE or numbered or any(value in c.lower() for c in known):
-                continue
-            if category_form(value, feature.categories) is not None:
-                continue  # "the ECT propagated": a form of the value propagation
-            name = feature.name.replace("_", " ")
-            return (
-                f"There is no {name} '{found.group('v')}': the {name} values are {_listing(feature.categories)}. "
-                "Which did you mean?"
-            )
-    return None
-
-
 def _unknown_label(text: str, schema: HostSchema) -> str | None:
     labels = {c.lower() for c in schema.class_names}
     named = label_mentions(text, schema, class_mentions(text, schema))
@@ -175,9 +110,7 @@ def _unknown_label(text: str, schema: HostSchema) -> str | None:
             continue
         if lower in {w for f in schema.features for w in _names(f)} or lower == (schema.instance_noun or "").lower():
             continue
-        return (
-            f"The model's labels are {_listing(schema.class_names)}; '{word}' is not one of them. Which did you mean?"
-        )
+        return f"The model's labels are {listing(schema.class_names)}; '{word}' is not one of them. Which did you mean?"
     return None
 
 
@@ -193,7 +126,7 @@ def _away_from_one_of_many(text: str, calls: Sequence[ToolCall], schema: HostSch
     if left is None:
         return None
     others = [name for name in schema.class_names if name != left]
-    return f"Instead of {left}, which label should the changes reach: {_listing(others)}?"
+    return f"Instead of {left}, which label should the changes reach: {listing(others)}?"
 
 
 # "what if 5 had a trailer?", "suppose 7 needed a skipper on board": a thing had, up to a preposition
@@ -227,7 +160,7 @@ def _unknown_thing(text: str, schema: HostSchema) -> str | None:
             continue
         return (
             f"The model has no feature for '{match.group('h')}': its features are "
-            f"{_listing([f.name for f in schema.features])}. Which feature should change, and to what?"
+            f"{listing([f.name for f in schema.features])}. Which feature should change, and to what?"
         )
     return None
 
@@ -263,7 +196,7 @@ def _unknown_feature(text: str, calls: Sequence[ToolCall], schema: HostSchema) -
             continue  # "if member 5010 had ...": the word names the instance by its id
         features = [f.name for f in schema.features]
         return (
-            f"The model has no feature '{word}': its features are {_listing(features)}. "
+            f"The model has no feature '{word}': its features are {listing(features)}. "
             "Which feature should change, and to what?"
         )
     return None
@@ -311,12 +244,12 @@ def group_question(words: str, feature: FeatureSchema | None, schema: HostSchema
     if schema.kind == "text" or not numeric:
         return (
             f"Which {words} do you mean? No feature of the {noun}s says which those are: name them by a label "
-            f"({_listing(schema.class_names)}) or by an id."
+            f"({listing(schema.class_names)}) or by an id."
         )
     example = numeric[0]
     return (
         f"Which {words} do you mean? No feature of the {noun}s is called that: give a condition on one of "
-        f"{_listing([f.name for f in schema.features])}, such as '{example.name} > "
+        f"{listing([f.name for f in schema.features])}, such as '{example.name} > "
         f"{((example.min or 0) + (example.max or 0)) / 2:.0f}'."
     )
 
@@ -373,7 +306,7 @@ def _breakdown_dropped(text: str, calls: Sequence[ToolCall], schema: HostSchema)
         if feature.categories:
             values = list(feature.categories)
             return (
-                f"Which {feature.name} do you mean: {_listing(values)}? I compute that for one group at a time; "
+                f"Which {feature.name} do you mean: {listing(values)}? I compute that for one group at a time; "
                 f"name one, or a few to compare ('{values[0]} and {values[-1]}')."
             )
         if feature.min is not None and feature.max is not None:
@@ -411,7 +344,7 @@ def _unknown_breakdown(text: str, schema: HostSchema) -> str | None:
         word = match.group("w").lower()
         if (
             _known(word, names)
-            or word in _NOT_A_VALUE
+            or word in NOT_A_VALUE
             or word in _BY_ANYTHING
             or word in (noun, noun + "s")
             or any(word == c.lower() or word[:5] == c.lower()[:5] for c in schema.class_names)
@@ -419,7 +352,7 @@ def _unknown_breakdown(text: str, schema: HostSchema) -> str | None:
             continue
         return (
             f"No feature of this data records '{match.group('w')}', so I cannot break the answer down by it: the "
-            f"features are {_listing([f.name for f in schema.features])}. Which of them, or which group, do you mean?"
+            f"features are {listing([f.name for f in schema.features])}. Which of them, or which group, do you mean?"
         )
     return None
 
@@ -455,7 +388,7 @@ def unknown_named(text: str, calls: Sequence[ToolCall], schema: HostSchema | Non
     # an id outside the host's range needs no check here: the host refuses it and the engine asks, naming the range
     question = None
     if schema.kind != "text" and any(c.name == "get_model_performance" for c in calls):
-        question = _unknown_category(text, schema)
+        question = unknown_category(text, schema)
     if question is None and any(
         c.name in _LABEL_FUNCTIONS and not c.arguments.get(_LABEL_FUNCTIONS[c.name]) for c in calls
     ):
@@ -464,6 +397,8 @@ def unknown_named(text: str, calls: Sequence[ToolCall], schema: HostSchema | Non
         question = quoted_label_question(text, calls, schema)  # "will 5010 be 'half cracked'?" with no such label
     if question is None:
         question = _away_from_one_of_many(text, calls, schema)
+    if question is None:
+        question = shared_word_question(text, calls, schema)  # "the usual border?" of border_width_cm, BorderStyle
     if question is None and schema.kind != "text":
         question = _unknown_feature(text, calls, schema)
     if question is None and not any(c.arguments.get("changes") or c.arguments.get("group") for c in calls):

@@ -29,7 +29,12 @@ _CUE = re.compile(
     r"(?:at|for|in)\s+(?:catching|finding|spotting|detecting|recogni[sz]ing|"
     r"identifying|predicting)|to\s+(?:be|become|finish|end\s+up|come\s+out|turn\s+out|stay|remain)|(?P<verb>(?:does|do|did|can|could|will|would|it|model|classifier)\s+"
     r"(?:recall|catch|find|spot|detect|recogni[sz]e|identify|pick\s+up|pick\s+out)|"
-    r"(?:recalls|catches|finds|spots|detects|recogni[sz]es|identifies|picks\s+(?:up|out))))"
+    r"(?:recalls|catches|finds|spots|detects|recogni[sz]es|identifies|picks\s+(?:up|out)))|"
+    # "when it says ready, how often is that right" (precision), "loads that really need resmoking", "when a night
+    # really should be closed" (recall): the class the model names, or the one that is really so
+    r"(?:it|model|classifier)\s+(?:says|calls|predicts|flags|labels|marks|tags)(?:\s+(?:it|them|one|(?:a|an|the)\s+"
+    r"[a-z]+))?(?:\s+(?:as|is|are|needs?|should\s+be))?|(?:really|actually|truly)\s+(?:is|are|was|were|needs?|"
+    r"should\s+(?:be|get)|deserves?|ought\s+to\s+be))"
     r"\s+(?:(?:the|a|an|all|most)\s+)?(?:(?:label|class|category|outcome)\s+)?['\"‘“]?$",
     re.IGNORECASE,
 )

@@ -18,6 +18,7 @@ import re
 from simxai.extraction._amount_before_name import another_as_more, unit_before_name_changes
 from simxai.extraction._changes import extract_changes as _read
 from simxai.extraction._counted_words import counted_word_changes
+from simxai.extraction._percent_points import in_points, percent_values
 from simxai.extraction._removed_switches import removed_switches
 from simxai.hosts.base import ChangeValue, HostSchema
 from simxai.normalize import normalize
@@ -56,8 +57,10 @@ def extract_changes(
         if not _STARTS_WITH_NUMBER.match(after) or not _NUMBER.search(before[-40:]):
             continue
         corrected = _corrected(before, after, schema)
-        return corrected if corrected is not None else found
-    return found
+        found = corrected if corrected is not None else found
+        break
+    found = {**percent_values(said, schema, found or {}), **(found or {})} or None  # "had 3 % salt" on `salt (%)`
+    return in_points(found, said, schema) if found else found  # "1 % more salt" on `salt (%)`: one point more
 
 
 def _corrected(before: str, after: str, schema: HostSchema) -> dict[str, ChangeValue] | None:
