@@ -27,6 +27,7 @@ from simxai.guard._leaning import leaning_claims
 from simxai.guard._meanings import meaning_claims
 from simxai.guard._mentions import name_words
 from simxai.guard._metric_order import metric_order_claims
+from simxai.guard._own_order import own_order_claims
 from simxai.guard._rank_checks import _in_order
 from simxai.guard._reading import subject_ids
 from simxai.guard._record_forms import recorded_form_claims
@@ -92,6 +93,8 @@ class _StatementChecks(_CheckState):
                 self.report.claim(said, holds, via=_mechanism("movement_claims", said))
             for said, holds in said_order_claims(sentence):  # claims-27
                 self.report.claim(said, holds, via=_mechanism("said_order_claims", said))
+            for said, holds in own_order_claims(sentence):  # "A leads (+0.05), ahead of B (+0.08)" (claims-49)
+                self.report.claim(said, holds, via=_mechanism("own_order_claims", said))
             for said, holds in surer_claims(sentence, self.facts, self.label_forms):  # claims-27
                 self.report.claim(said, holds, via=_mechanism("surer_claims", said))
             for said, holds in surer_gap_claims(sentence, self.facts):  # "surer by about eight points" (claims-39)
