@@ -1,0 +1,68 @@
+"""claims-49 (helper grec42): a subject said to have a yes-or-no feature its row says it has not
+(`_truth_values`), on an invented host of this file's own: a kite school's lessons (classes `flown` / `grounded`;
+features wind_kt, "Stunt Kite", has_spare_line and "Instructor Years"; instance noun "lesson", ids 149401-149700).
+Each reading is tested both ways, and the frames that state no value (a denial, a supposition, the column named
+as a column, the user's own words) claim nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from simxai.guard import Vocabulary, check_claims
+from tests.guard.helpers import passes, row_subject
+
+KITES = Vocabulary(
+    labels=["flown", "grounded"],
+    features=["wind_kt", "Stunt Kite", "has_spare_line", "Instructor Years"],
+    aliases={"wind_kt": ["wind"], "Instructor Years": ["instructor experience"]},
+    instance_noun="lesson",
+)
+
+
+def _prediction(stunt: str, spare: str, ident: int = 149433) -> dict[str, Any]:
+    values = {"wind_kt": 14.0, "Stunt Kite": stunt, "has_spare_line": spare, "Instructor Years": 6.0}
+    return {
+        "kind": "prediction",
+        "subject": row_subject("lesson", ident, values),
+        "label": "flown",
+        "probabilities": {"flown": 0.83, "grounded": 0.17},
+        "true_label": None,
+    }
+
+
+@pytest.mark.parametrize(
+    ("reply", "stunt", "spare", "ok"),
+    [
+        ("Lesson 149433: a stunt kite in 14 knots, flown at 83 %.", "True", "False", True),
+        ("Lesson 149433: a stunt kite in 14 knots, flown at 83 %.", "False", "False", False),
+        ("A spare line packed, 14 knots of wind: flown, 83 %.", "True", "True", True),
+        ("A spare line packed, 14 knots of wind: flown, 83 %.", "True", "False", False),
+    ],
+)
+def test_a_yes_or_no_feature_said_of_the_subject_must_hold(reply: str, stunt: str, spare: str, ok: bool) -> None:
+    assert passes(reply, [_prediction(stunt, spare)], KITES) is ok
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Lesson 149433 has no stunt kite and flies at 83 %.",  # denied
+        "Lesson 149433, without a spare line, is flown at 83 %.",  # denied
+        "With a stunt kite lesson 149433 would still be flown.",  # supposed
+        "The stunt kite flag barely moves lesson 149433: flown at 83 %.",  # the column itself
+    ],
+)
+def test_a_frame_that_states_no_value_is_not_read(reply: str) -> None:
+    report = check_claims(reply, [_prediction("False", "False")], vocabulary=KITES)
+    assert not any(c.startswith("truth value") for c in report.claims)
+
+
+def test_the_users_own_words_are_not_the_replys_claim() -> None:
+    reply = "Lesson 149433: a stunt kite in 14 knots, flown at 83 %."
+    report = check_claims(
+        reply, [_prediction("False", "False")], vocabulary=KITES, context="Will my stunt kite lesson fly?"
+    )
+    assert not any(c.startswith("truth value") for c in report.claims)
