@@ -1,8 +1,9 @@
 """claims-49 (helper grec42): a subject said to have a yes-or-no feature its row says it has not
 (`_truth_values`), on an invented host of this file's own: a kite school's lessons (classes `flown` / `grounded`;
 features wind_kt, "Stunt Kite", has_spare_line and "Instructor Years"; instance noun "lesson", ids 149401-149700).
-Each reading is tested both ways, and the frames that state no value (a denial, a supposition, the column named
-as a column, the user's own words) claim nothing.
+Also a class said by a word only its card meaning uses (`_card_nouns`). Each reading is tested both ways, and the
+frames that state no value (a denial, a supposition, the column named as a column, the user's own words) claim
+nothing.
 """
 
 from __future__ import annotations
@@ -66,3 +67,39 @@ def test_the_users_own_words_are_not_the_replys_claim() -> None:
         reply, [_prediction("False", "False")], vocabulary=KITES, context="Will my stunt kite lesson fly?"
     )
     assert not any(c.startswith("truth value") for c in report.claims)
+
+
+# claims-49 (grec42): a class said by a word only its meaning on the output card uses (`_card_nouns`)
+MEANINGS = {
+    "flown": "the lesson went out on the dunes and the kites were launched",
+    "grounded": "the lesson was held in the clubhouse instead",
+}
+CARDED = KITES.model_copy(
+    update={
+        "meanings": MEANINGS,
+        "cards": "flown: " + MEANINGS["flown"] + "\ngrounded: " + MEANINGS["grounded"] + "\nLessons of a kite school.",
+    }
+)
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("Lesson 149433 will most likely end up in the clubhouse: about 17 %.", True),
+        ("Lesson 149433 will most likely end up in the clubhouse: about 83 %.", False),
+        ("Lesson 149433 heads for the dunes, about 83 %.", True),
+        ("Lesson 149433 heads for the dunes, about 17 %.", False),
+    ],
+)
+def test_a_class_said_by_its_card_word_binds_its_share(reply: str, ok: bool) -> None:
+    assert passes(reply, [_prediction("True", "True")], CARDED) is ok
+
+
+def test_a_word_the_cards_use_elsewhere_or_two_meanings_share_names_no_class() -> None:
+    from simxai.guard._card_nouns import card_noun_forms
+
+    meanings = {"flown": "launched from the dunes", "grounded": "kept off the dunes, in the clubhouse"}
+    forms = card_noun_forms(["flown", "grounded"], meanings, "the clubhouse has a café\n" + "\n".join(meanings.values()))
+    assert "dunes" not in forms  # both meanings hold it
+    assert "clubhouse" not in forms  # the data card speaks of it too
+    assert forms.get("launched") == "flown"
