@@ -17,7 +17,8 @@ from simxai.guard._outputs import text_output
 #: Changes when the checks change, so cached evaluations of the guard are not reused across versions.
 # claims-48: claims-47, then numbers that match no output and ratios (gnum41); change ends in words, pairs against one
 # feature, listed names, class totals, agreement with the recorded label, importances (gfa41)
-GUARD_VERSION = "claims-48"
+# claims-49: an order its own numbers deny, a yes-or-no feature said true, a class said by its card word (grec42)
+GUARD_VERSION = "claims-49"
 
 __all__ = [
     "GUARD_VERSION",
