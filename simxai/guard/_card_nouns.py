@@ -16,7 +16,10 @@ is more often a word of something else:
   cards is it used (a word of the data card's description or a feature's may be said of that instead).
 
 Its forms are the word and, for a gerund, its verb when that keeps five letters ("regrow" of regrowing). A form
-two classes claim names neither. Nothing here comes from a host's domain.
+two classes claim names neither. A form names its class in a reply only when each time the reply says it a share
+follows in the same clause ("end up at auction: about 98 %", "go for walling stone, with about nine chances in
+ten"; `shared_forms`): a share bound to it across a clause break ("to go to auction or charity; only about 2 %
+that the owner shows up") may be of what the next clause names in words the guard does not know. Nothing here comes from a host's domain.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from functools import lru_cache
 
 from simxai.guard._causes import _COMMON
 
-__all__ = ["card_noun_forms"]
+__all__ = ["card_noun_forms", "shared_forms"]
 
 _NEGATION = re.compile(r"^(?:no|not|never|nobody|none|nothing|neither|nor|without|cannot|\w+n't)$")
 _CLAUSE = re.compile(r"[;,.:()]|\b(?:and|or|but|so)\b")
@@ -62,6 +65,23 @@ def card_noun_forms(
         return {}
     kept = tuple(sorted((k, v) for k, v in meanings.items() if k in set(labels)))
     return dict(_forms(tuple(labels), kept, cards, frozenset(w.lower() for w in reserved), noun.lower()))
+
+
+#: What ends a clause for a card word: a semicolon, a sentence's full stop, a new line.
+_BREAK = re.compile(r"[;\n!?]|\.(?:\s|$)")
+#: A share: a percentage, a decimal below one, or "N chances in M".
+_SHARE = re.compile(r"\d\s*%|(?<![\d.])0?\.\d+|\bchances?\s+in\b", re.I)
+
+
+def shared_forms(reply: str, forms: dict[str, str]) -> dict[str, str]:
+    """The forms of `forms` that the reply says only where a share follows in the same clause."""
+    out = {}
+    for form, label in forms.items():
+        said = list(re.finditer(rf"(?<![\w-]){re.escape(form)}(?![\w-])", reply, re.I))
+        clauses = [_BREAK.split(reply[m.end() :], maxsplit=1)[0] for m in said]
+        if said and all(_SHARE.search(clause) for clause in clauses):
+            out[form] = label
+    return out
 
 
 def _stems(word: str) -> set[str]:

@@ -89,6 +89,8 @@ CARDED = KITES.model_copy(
         ("Lesson 149433 will most likely end up in the clubhouse: about 83 %.", False),
         ("Lesson 149433 heads for the dunes, about 83 %.", True),
         ("Lesson 149433 heads for the dunes, about 17 %.", False),
+        # across a clause break the share may be of what the next clause says in other words: not bound to it
+        ("Lesson 149433 is almost sure to head for the dunes; only 17 % that the wind drops.", True),
     ],
 )
 def test_a_class_said_by_its_card_word_binds_its_share(reply: str, ok: bool) -> None:
