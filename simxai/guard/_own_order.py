@@ -9,8 +9,9 @@ denies itself. This reads no feature and no field, so it needs no binding.
 
 Read only:
 
-- numbers written as items: a signed number ("+0.60", "-0.86"), or a bracket that opens with a share or a
-  decimal ("(0.74 negative)", "(15.9 %)"); a bare integer in brackets ("(2022)", "(45)") is no item;
+- numbers written as items: a signed number ("+0.60", "-0.86"), or a bracket that opens with a share
+  ("(0.74 negative)", "(15.9 %)"); an unsigned number in brackets that is no share ("(4.304)", "(62)", a feature's
+  value beside its name) is no item;
 - two items in one clause run, joined by an order word between them with words before the second number: "ahead
   of", "more than", "outweighs", "bigger than"; "then", "followed by" and "before" only when a superlative or
   "leads" comes before them in the sentence ("the most ..., then"); "than" after a comparative ("surer ... than");
@@ -30,10 +31,11 @@ from collections.abc import Iterator
 __all__ = ["own_order_claims"]
 
 #: A signed number ("+0.60", "-0.86": the sign right before the digits, not a range's dash "3-5") or a bracket
-#: opening with a share or a decimal ("(0.74 negative)", "(15.9 %)", "(+0.11)").
+#: opening with a share ("(0.74 negative)", "(15.9 %)") or a signed number ("(+0.11)"); an unsigned bracketed
+#: number that is no share ("(4.304)", "(23.7)") is a value, which orders nothing.
 _ITEM = re.compile(
     r"(?<![\w.)%])(?P<signed>[+-](?:\d+(?:\.\d+)?|\.\d+))(?![\d.]*\w)(?!\s*%)"
-    r"|\(\s*(?P<bracket>[+-]?(?:\d+\.\d+|\.\d+)(?:\s*%)?|[+-]\d+(?:\s*%)?|\d+\s*%)\s*(?:[a-z]+\s*)?\)",
+    r"|\(\s*(?P<bracket>[+-]?\d+(?:\.\d+)?\s*%|[+-]?0?\.\d+|[+-]\d+(?:\.\d+)?)\s*(?:[a-z]+\s*)?\)",
     re.I,
 )
 #: "(x vs y)": a pair of items in one bracket after "more / less than" and a name.
@@ -124,20 +126,19 @@ def own_order_claims(sentence: str) -> Iterator[tuple[str, bool]]:
         upwards = m.group("w").lower() in {"less", "smaller"}
         said = "more" if not upwards else "less"
         yield f"order {m.group('x')} {said} than {m.group('y')} (its own numbers)", _verdict(x, y, upwards, importance)
-    items = [m for m in _ITEM.finditer(sentence) if not _inside_pair(m, sentence)]
+    pairs = [(p.start(), p.end()) for p in _PAIR.finditer(sentence)]
+    items = [m for m in _ITEM.finditer(sentence) if not any(a <= m.start() < b for a, b in pairs)]
     for one, two in zip(items, items[1:], strict=False):
         a, a_percent = _value(one.group("signed") or one.group("bracket"))
         b, b_percent = _value(two.group("signed") or two.group("bracket"))
         if a_percent != b_percent and max(abs(a), abs(b)) > 1:
             continue  # a percentage beside a number that is no share: two kinds of number
-        upwards = _order(sentence, sentence[: two.start()], sentence[one.end() : two.start()])
+        gap = sentence[one.end() : two.start()]
+        if len(gap) > 120:
+            continue  # items far apart: whatever lies between, they are not set against each other
+        upwards = _order(sentence, sentence[max(0, one.start() - 120) : two.start()], gap)
         if upwards is None:
             continue
         word = "below" if upwards else "ahead of"
         said = f"order {one.group(0).strip('() ')} {word} {two.group(0).strip('() ')} (its own numbers)"
         yield said, _verdict(a, b, upwards, importance)
-
-
-def _inside_pair(item: re.Match[str], sentence: str) -> bool:
-    """Whether an item is part of a "(x vs y)" pair, which `_PAIR` reads."""
-    return any(p.start() <= item.start() < p.end() for p in _PAIR.finditer(sentence))

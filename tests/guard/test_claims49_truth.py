@@ -44,7 +44,16 @@ def _prediction(stunt: str, spare: str, ident: int = 149433) -> dict[str, Any]:
     ],
 )
 def test_a_yes_or_no_feature_said_of_the_subject_must_hold(reply: str, stunt: str, spare: str, ok: bool) -> None:
-    assert passes(reply, [_prediction(stunt, spare)], KITES) is ok
+    # every mechanism: the reading's own verdict (the packaged table distrusts it, below)
+    report = check_claims(reply, [_prediction(stunt, spare)], vocabulary=KITES, every_mechanism=True)
+    assert report.passed is ok
+
+
+def test_the_packaged_table_lists_a_yes_or_no_claim_as_unchecked() -> None:
+    # its precision on the table's writers (g1-g6, p13g, p13i, the generated sets) is below the threshold (claims-49)
+    reply = "Lesson 149433: a stunt kite in 14 knots, flown at 83 %."
+    report = check_claims(reply, [_prediction("False", "False")], vocabulary=KITES)
+    assert report.passed and any("truth value" in c and "truth_value_claims" in c for c in report.unchecked)
 
 
 @pytest.mark.parametrize(
