@@ -19,6 +19,7 @@ from simxai.guard._outputs import text_output
 # feature, listed names, class totals, agreement with the recorded label, importances (gfa41)
 # claims-49 (gfa42): a number said as a noun's attribute binds loosely; a class compared with is not the one explained;
 # what a change is enough for is its outcome; half before a range; base plus one push
+# claims-49: an order its own numbers deny, a yes-or-no feature said true, a class said by its card word (grec42)
 GUARD_VERSION = "claims-49"
 
 __all__ = [

@@ -15,6 +15,7 @@ import pydantic
 from simxai.guard import _cues as cue
 from simxai.guard._bare_ids import named_bare_ids
 from simxai.guard._card_labels import card_label_forms, denied_card_forms
+from simxai.guard._card_nouns import card_noun_forms, shared_forms
 from simxai.guard._card_words import card_words, host_cards
 from simxai.guard._chain_order import chained_orders
 from simxai.guard._clipped import clipped_labels
@@ -353,7 +354,10 @@ class _CheckState:
         # a class said by the verb its output card glosses it with ("collected" of reunited; gfb39)
         reserved = names_words(tuple(self.names.features))
         glossed = card_label_forms(self.names.labels, vocab.meanings, reserved, vocab.instance_noun)
-        self.label_forms = {**glossed, **self.label_forms}
+        # a word only one class's meaning uses ("end up at auction" of unclaimed; claims-49)
+        carded = card_noun_forms(self.names.labels, vocab.meanings, vocab.cards, reserved, vocab.instance_noun)
+        carded = shared_forms(self.reply, carded)  # only where a share follows in its clause
+        self.label_forms = {**carded, **glossed, **self.label_forms}
         # by suffix or description
         self.percent_features = list(_host_percent_features(tuple(vocab.features), tuple(vocab.descriptions.items())))
         self.context_numbers = {float(m.group(1)) for m in NUMBER.finditer(normalise(context))}

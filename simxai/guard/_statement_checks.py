@@ -27,6 +27,7 @@ from simxai.guard._leaning import leaning_claims
 from simxai.guard._meanings import meaning_claims
 from simxai.guard._mentions import name_words
 from simxai.guard._metric_order import metric_order_claims
+from simxai.guard._own_order import own_order_claims
 from simxai.guard._rank_checks import _in_order
 from simxai.guard._reading import subject_ids
 from simxai.guard._record_forms import recorded_form_claims
@@ -47,6 +48,7 @@ from simxai.guard._statistics import statistic_claims
 from simxai.guard._surer import surer_claims
 from simxai.guard._surer_gap import surer_gap_claims
 from simxai.guard._swapped_ends import category_change_claims, swapped_end_claims
+from simxai.guard._truth_values import truth_value_claims
 from simxai.guard._verb_labels import verb_label_claims
 
 __all__ = ["_StatementChecks", "_mechanism", "_pairs"]
@@ -92,6 +94,8 @@ class _StatementChecks(_CheckState):
                 self.report.claim(said, holds, via=_mechanism("movement_claims", said))
             for said, holds in said_order_claims(sentence):  # claims-27
                 self.report.claim(said, holds, via=_mechanism("said_order_claims", said))
+            for said, holds in own_order_claims(sentence):  # "A leads (+0.05), ahead of B (+0.08)" (claims-49)
+                self.report.claim(said, holds, via=_mechanism("own_order_claims", said))
             for said, holds in surer_claims(sentence, self.facts, self.label_forms):  # claims-27
                 self.report.claim(said, holds, via=_mechanism("surer_claims", said))
             for said, holds in surer_gap_claims(sentence, self.facts):  # "surer by about eight points" (claims-39)
@@ -126,6 +130,8 @@ class _StatementChecks(_CheckState):
             self._chains(sentence)
             for said, holds in self._category_values(sentence):  # claims-46
                 self.report.claim(said, holds, via=_mechanism("category_value_claims", said))
+            for said, holds in self._truth_values(sentence):  # "Japanese grand" of a piano not grand (claims-49)
+                self.report.claim(said, holds, via=_mechanism("truth_value_claims", said))
             for said, holds in category_change_claims(sentence, self.all.changes, self.vocab.categories, self.context):
                 self.report.claim(said, holds, via=_mechanism("category_change_claims", said))  # claims-47
             for said, holds in class_metric_claims(sentence, self.names.labels, self.label_forms, self.all):
@@ -155,6 +161,13 @@ class _StatementChecks(_CheckState):
         reserved |= set(name_words(self.vocab.instance_noun))
         categories = self.vocab.categories
         return category_value_claims(sentence, self.facts, categories, ids, reserved, self.context)
+
+    def _truth_values(self, sentence: str) -> Iterator[tuple[str, bool]]:
+        """A subject said to have a yes-or-no feature its row says it has not (`_truth_values`)."""
+        ids = [i for i in subject_ids(sentence, [self.vocab.instance_noun]) if i in self.ids]
+        reserved = {label.lower() for label in self.names.labels} | {self.vocab.instance_noun.lower()}
+        aliases = {f: self.vocab.aliases.get(f, []) for f in self.vocab.features}
+        return truth_value_claims(sentence, self.facts, aliases, ids, reserved, self.context)
 
     def _confusions(self) -> None:
         """Counts said of one cell of the outputs' confusion matrices ("7 negatives called positive")."""
