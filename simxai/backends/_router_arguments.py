@@ -44,7 +44,7 @@ from simxai.followup import (
     step_changes,
 )
 from simxai.followup_context import referred_group
-from simxai.hosts.base import HostSchema
+from simxai.hosts.base import HostSchema, plural
 from simxai.instance_values import about_one_instance
 from simxai.instances import clause_field
 from simxai.messages import Message, ToolCall
@@ -400,5 +400,9 @@ def _asked_beside_group(text: str, feature: Any, group: str, schema: HostSchema)
     tested = {clause_field(c) for c in group.split(" and ")}
     if feature is not None and feature not in tested:
         return None
-    others = {m.feature.name for m in feature_mentions(normalize(text, schema), schema)} - tested
+    said = normalize(text, schema)
+    noun = schema.instance_noun.lower()
+    rows = {noun, plural(noun).lower()}  # "how many guest conductor rehearsals": the rows, not a feature `Rehearsals`
+    mentions = [m for m in feature_mentions(said, schema) if said[m.start : m.end].lower() not in rows]
+    others = {m.feature.name for m in mentions} - tested
     return others.pop() if len(others) == 1 else None
