@@ -72,10 +72,11 @@ _CUT_SHORT = re.compile(r"\b(?:(?P<expl>expl)\b\.?|(?P<conf>conf)\.?(?=\s+matri(
 _WHAT_IF_JOINED = re.compile(r"\bwhatif\b", re.IGNORECASE)
 
 
-# Chat letters that stand for a word: "n" and "&" opening a follow-up are "and" ("n forty?", "& salinity 30"), a
-# spaced "&" between words is "and", and "y" opening a turn before "?" or a verb of a question is "why" ("y?", "y
-# isnt it late"), as it is before an id and nothing else ("y 5012"; "yes" would answer a question with no id). A capital "N" opening a turn may be "number" and stays. A letter the host uses as a name
-# of its own (a feature "n", a category "y") stays.
+# Chat letters that stand for a word: "n" and "&" opening a follow-up are "and" ("n forty?", "& salinity 30"), a spaced
+# "&" between words is "and", and "y" opening a turn before "?" or a verb of a question is "why" ("y?", "y isnt it
+# late"), as it is before an id and nothing else ("y 5012"; "yes" would answer a question with no id). A capital "N"
+# opening a turn may be "number" and stays. A letter the host uses as a name of its own (a feature "n", a category "y")
+# stays.
 _OPENING_AND = re.compile(r"^(\W*)(?:n|&)(?=\s+\S)")  # lower case: "N 5" may be a number
 _SPACED_AND = re.compile(r"(?<=\w)\s+&\s+(?=\w)")
 _OPENING_WHY = re.compile(

@@ -203,6 +203,6 @@ def test_a_value_that_ends_an_alias_is_that_value(text: str, expected: str) -> N
 
 
 def test_a_value_that_ends_an_alias_is_no_unknown_value() -> None:
-    from simxai.backends._router_unknown import _unknown_category
+    from simxai.backends._router_unknown_value import unknown_category as _unknown_category
 
     assert _unknown_category("recall on the thick ones", PIZZAS) is None

@@ -1,12 +1,11 @@
 """A word that two or more features' names share, said alone as a feature: which one is meant is asked.
 
 "what's the usual border?" on a host with `border_width_cm` and `BorderStyle`, "accuracy for rail over 10" with
-`rail_height` and `RailGauge`: the word names neither feature more than the other, and reading it as one of them
-would answer a question the user may not have asked. When the call the router chose lacks what the word would
-have given (a data question with no feature, a what-if with no change, a group the function cannot read), the
-router asks one short question naming the features that share it: "Which border do you mean: border_width_cm or
-BorderStyle?". A turn that also names one of those features in full ("the border width") or gives the word with a
-value of one of them ("a scalloped border") is read as it is; so is a word that is a whole alias of one feature.
+`rail_height` and `RailGauge`: the word names neither feature more than the other, and reading it as one of them would
+answer a question the user may not have asked. When the router's call is a data question with no feature and no group,
+it asks one short question naming the features that share the word: "Which border do you mean: border_width_cm or
+BorderStyle?". A turn that also names one of those features in full ("the border width") or gives the word with a value
+of one of them ("a scalloped border") is read as it is; so is a word that is a whole alias of one feature.
 """
 
 from __future__ import annotations
@@ -17,7 +16,6 @@ from collections.abc import Sequence
 from simxai.extraction.mentions import feature_mentions
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.hosts.name_words import name_words
-from simxai.instances import parse_condition
 from simxai.messages import ToolCall
 from simxai.normalize import normalize
 
@@ -36,18 +34,11 @@ def _sharers(word: str, schema: HostSchema) -> list[FeatureSchema]:
 
 
 def _lacks_what_the_word_gives(call: ToolCall, schema: HostSchema) -> bool:
-    """Whether `call` is missing the argument a feature's word would have given it."""
-    if call.name == "get_data_information":
-        return "feature" not in call.arguments
-    if call.name == "explain_what_if":
-        return not call.arguments.get("changes")
-    group = call.arguments.get("group", call.arguments.get("instance"))
-    if call.name in ("get_model_performance", "get_prediction") and isinstance(group, str):
-        try:
-            parse_condition(group, schema)
-        except Exception:  # noqa: BLE001 - any condition the host cannot read: the word was not read into it
-            return True
-    return False
+    """Whether `call` is a data question missing the feature a word would have given it. A what-if's change or a
+    group's bound said with a shared word is asked about by the questions that read their answer back (the change's
+    ambiguous head, "Which wear do you mean? ... runs from ... give a bound"), not here.
+    """
+    return call.name == "get_data_information" and "feature" not in call.arguments and not call.arguments.get("group")
 
 
 def shared_word_question(text: str, calls: Sequence[ToolCall], schema: HostSchema | None) -> str | None:

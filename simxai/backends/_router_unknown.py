@@ -397,8 +397,6 @@ def unknown_named(text: str, calls: Sequence[ToolCall], schema: HostSchema | Non
         question = quoted_label_question(text, calls, schema)  # "will 5010 be 'half cracked'?" with no such label
     if question is None:
         question = _away_from_one_of_many(text, calls, schema)
-    if question is None:
-        question = shared_word_question(text, calls, schema)  # "the usual border?" of border_width_cm, BorderStyle
     if question is None and schema.kind != "text":
         question = _unknown_feature(text, calls, schema)
     if question is None and not any(c.arguments.get("changes") or c.arguments.get("group") for c in calls):
@@ -422,4 +420,8 @@ def unknown_named(text: str, calls: Sequence[ToolCall], schema: HostSchema | Non
         question = _breakdown_dropped(text, calls, schema)
     if question is None and schema.kind != "text" and not any(c.arguments.get("changes") for c in calls):
         question = _unknown_breakdown(text, schema)  # "can we see this by region?" with no region in the data
+    if question is None:
+        # last: the questions above that name a shared word's features ("Which wear do you mean? ... runs from ...",
+        # a what-if's ambiguous head) are read back when answered; this one only names the candidates
+        question = shared_word_question(text, calls, schema)  # "the usual border?" of border_width_cm, BorderStyle
     return question

@@ -15,11 +15,12 @@ is more often a word of something else:
 - no other class's meaning holds it or a form of it ("studied" and "study" are one word), and nowhere else in the
   cards is it used (a word of the data card's description or a feature's may be said of that instead).
 
-Its forms are the word and, for a gerund, its verb when that keeps five letters ("regrow" of regrowing). A form
-two classes claim names neither. A form names its class in a reply only when each time the reply says it a share
-follows in the same clause ("end up at auction: about 98 %", "go for walling stone, with about nine chances in
-ten"; `shared_forms`): a share bound to it across a clause break ("to go to auction or charity; only about 2 %
-that the owner shows up") may be of what the next clause names in words the guard does not know. Nothing here comes from a host's domain.
+Its forms are the word and, for a gerund, its verb when that keeps five letters ("regrow" of regrowing). A form two
+classes claim names neither. A form names its class in a reply only when each time the reply says it a share follows in
+the same clause ("end up at auction: about 98 %", "go for walling stone, with about nine chances in ten";
+`shared_forms`): a share bound to it across a clause break ("to go to auction or charity; only about 2 % that the owner
+shows up") may be of what the next clause names in words the guard does not know. Nothing here comes from a host's
+domain.
 """
 
 from __future__ import annotations
@@ -102,7 +103,7 @@ def _forms(
     every = {label: set().union(*map(_stems, re.findall(r"[a-z]+", meaning.lower()))) for label, meaning in meanings}
     # the cards' words outside the meanings: a word used there may be said of something else
     rest = cards.lower()
-    for label, meaning in meanings:
+    for _label, meaning in meanings:
         rest = rest.replace(meaning.lower(), " ")
     elsewhere = set().union(*map(_stems, re.findall(r"[a-z]+", rest))) if rest.strip() else set()
     out: dict[str, str] = {}
@@ -110,7 +111,14 @@ def _forms(
     for label, words in asserted.items():
         others = set().union(*(v for other, v in every.items() if other != label))
         for word in words:
-            if len(word) < 5 or _NEGATION.match(word) or word in _COMMON or word in _WEAK or word in names or word in reserved:
+            if (
+                len(word) < 5
+                or _NEGATION.match(word)
+                or word in _COMMON
+                or word in _WEAK
+                or word in names
+                or word in reserved
+            ):
                 continue
             stems = _stems(word)
             if word in {noun, f"{noun}s"} or stems & others or stems & elsewhere:

@@ -53,9 +53,7 @@ _AHEAD = re.compile(
 #: Order words between two items that say the first comes first only after a superlative or "leads".
 _NEXT = re.compile(r"\b(?:then|followed\s+by|before)\b", re.I)
 _LESS_THAN = re.compile(r"\b(?:less|smaller|weaker|lower|fewer)\s+than\b", re.I)
-_MOST = re.compile(
-    r"\b(?:most|largest|biggest|greatest|strongest|highest|top|leads?|leading|main|dominates?)\b", re.I
-)
+_MOST = re.compile(r"\b(?:most|largest|biggest|greatest|strongest|highest|top|leads?|leading|main|dominates?)\b", re.I)
 _LEAST = re.compile(r"\b(?:least|smallest|weakest|lowest|fewest)\b", re.I)
 #: A comparative before "than" whose first term is the larger ("surer ... than"), or the smaller.
 _MORE_THAN = re.compile(r"\b(?:surer|more|bigger|larger|greater|stronger|higher|heavier)\b[^;:!?]*?\bthan\b", re.I)
@@ -63,7 +61,9 @@ _FEWER_THAN = re.compile(r"\b(?:less|smaller|weaker|lower|fewer|lighter)\b[^;:!?
 _THAN = re.compile(r"\bthan\b", re.I)
 _DENIED = re.compile(r"\b(?:not|no\s+longer|never)\s+(?:\w+\s+)?$|n't\s+(?:\w+\s+)?$", re.I)
 #: A sentence about how much features matter: signs that differ do not order it (only sizes do).
-_IMPORTANCE = re.compile(r"\b(?:matter|matters|important|importance|weighs?|factor|factors|driver|drives|influence)", re.I)
+_IMPORTANCE = re.compile(
+    r"\b(?:matter|matters|important|importance|weighs?|factor|factors|driver|drives|influence)", re.I
+)
 #: What ends a clause run: two items across it are not compared.
 _BREAK = re.compile(r"[;:!?]|\.\s|\bbut\b|\bwhile\b|\bwhereas\b", re.I)
 
@@ -136,9 +136,9 @@ def own_order_claims(sentence: str) -> Iterator[tuple[str, bool]]:
         gap = sentence[one.end() : two.start()]
         if len(gap) > 120:
             continue  # items far apart: whatever lies between, they are not set against each other
-        upwards = _order(sentence, sentence[max(0, one.start() - 120) : two.start()], gap)
-        if upwards is None:
+        rising = _order(sentence, sentence[max(0, one.start() - 120) : two.start()], gap)
+        if rising is None:
             continue
-        word = "below" if upwards else "ahead of"
+        word = "below" if rising else "ahead of"
         said = f"order {one.group(0).strip('() ')} {word} {two.group(0).strip('() ')} (its own numbers)"
-        yield said, _verdict(a, b, upwards, importance)
+        yield said, _verdict(a, b, rising, importance)

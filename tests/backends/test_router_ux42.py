@@ -194,12 +194,8 @@ def test_a_category_holding_and_is_one_clause(condition: str, clauses: list[str]
 # --- a word two features share ---------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    "text",
-    ["what is the distribution of border?", "what if quilt 3010 had a border of 12?", "accuracy for a border over 10"],
-)
-def test_a_word_two_features_share_is_asked_about(router: RouterBackend, text: str) -> None:
-    question, called = route(router, text, QUILTS)
+def test_a_word_two_features_share_is_asked_about(router: RouterBackend) -> None:
+    question, called = route(router, "what is the distribution of border?", QUILTS)
     assert question == "Which border do you mean: border_width_cm or BorderStyle?" and called == []
 
 

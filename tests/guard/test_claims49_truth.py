@@ -110,7 +110,9 @@ def test_a_word_the_cards_use_elsewhere_or_two_meanings_share_names_no_class() -
     from simxai.guard._card_nouns import card_noun_forms
 
     meanings = {"flown": "launched from the dunes", "grounded": "kept off the dunes, in the clubhouse"}
-    forms = card_noun_forms(["flown", "grounded"], meanings, "the clubhouse has a café\n" + "\n".join(meanings.values()))
+    forms = card_noun_forms(
+        ["flown", "grounded"], meanings, "the clubhouse has a café\n" + "\n".join(meanings.values())
+    )
     assert "dunes" not in forms  # both meanings hold it
     assert "clubhouse" not in forms  # the data card speaks of it too
     assert forms.get("launched") == "flown"
