@@ -401,6 +401,14 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (4, 5),
         "own_hosts": ("tannery", "windmill"),
     },
+    # written for training in the forty-third round (request-heavy)
+    "w72": {
+        "folder": "people",
+        "requests": 268,
+        "dialogues": 10,
+        "turns": (4, 5),
+        "own_hosts": ("toboggan", "yarn"),
+    },
 }
 
 
