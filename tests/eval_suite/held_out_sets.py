@@ -417,6 +417,14 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (4, 5),
         "own_hosts": ("toboggan", "yarn"),
     },
+    # written for training in the forty-third round (confusable wordings)
+    "w73": {
+        "folder": "people",
+        "requests": 262,
+        "dialogues": 10,
+        "turns": (4, 5),
+        "own_hosts": ("forge", "dairy"),
+    },
 }
 
 
