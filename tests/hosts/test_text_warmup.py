@@ -7,6 +7,7 @@ import sys
 import textwrap
 import threading
 from collections.abc import Sequence
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -14,6 +15,7 @@ import pytest
 from simxai.hosts.sentiment import load_sentiment_host
 from simxai.hosts.text import TextHost
 from simxai.server.warmup import start_warmup
+from tests.child_process import wait_until
 
 STEPS = [
     "loading shap",
@@ -49,7 +51,7 @@ def test_warm_without_a_data_set_only_prepares_the_explainer() -> None:
 
 
 @pytest.mark.slow  # the file costs about 43 s of CPU (a fresh Python process warms a text host): CI starts it first
-def test_after_warm_the_first_explanation_imports_and_compiles_nothing() -> None:
+def test_after_warm_the_first_explanation_imports_and_compiles_nothing(tmp_path: Path) -> None:
     # A fresh interpreter: in this test process shap may be loaded and compiled by earlier tests already.
     script = textwrap.dedent(
         """
@@ -71,9 +73,19 @@ def test_after_warm_the_first_explanation_imports_and_compiles_nothing() -> None
         print(sorted(set(sys.modules) - modules), compiled() - signatures)
         """
     )
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout.split() == ["[]", "0"]
+    # Output to files, not pipes: a pipe nobody reads while the process runs could fill and block it.
+    out, err = tmp_path / "out.txt", tmp_path / "err.txt"
+    with out.open("w") as stdout, err.open("w") as stderr:
+        process = subprocess.Popen([sys.executable, "-c", script], stdout=stdout, stderr=stderr, text=True)
+    try:
+        # About 40 s of CPU: 600 s is a runaway; a hang is caught by the process using no CPU (tests/child_process).
+        wait_until(lambda: process.poll() is not None, process, what="the warm-up script ends", cpu_limit=600)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode == 0, err.read_text()[-2000:]
+    assert out.read_text().split() == ["[]", "0"]
 
 
 class _Gate:
