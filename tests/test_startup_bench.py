@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 
@@ -13,8 +14,9 @@ import startup  # noqa: E402
 
 
 def test_router_prepare_is_timed_in_a_fresh_process() -> None:
+    # A figure, not a target: how long it takes is for the bench to print (no upper bound a loaded machine fails).
     seconds = startup.prepare_seconds()
-    assert 0.0 < seconds < 600.0
+    assert seconds > 0.0 and math.isfinite(seconds)
 
 
 def test_a_run_count_below_one_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
