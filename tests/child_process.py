@@ -63,7 +63,7 @@ def wait_until(
         if cpu is None or last_cpu is None:
             assert now - started < _NO_PROC_LIMIT, f"not {what} after {_NO_PROC_LIMIT:.0f} s"
         else:
-            assert cpu <= cpu_limit, f"not {what} after {cpu:.1f} s of the process's CPU (limit {cpu_limit:.0f} s)"
+            assert cpu <= cpu_limit, f"not {what} after {cpu:.1f} s of the process's CPU (limit {cpu_limit:g} s)"
             if cpu > last_cpu:
                 last_cpu, last_change = cpu, now
             assert now - last_change < stall_seconds, (
