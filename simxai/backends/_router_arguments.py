@@ -110,7 +110,7 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
         if group is not None:
             arguments["group"] = group
         elif (bound := graded_bound(text, schema)) is not None:
-            arguments["group"] = bound  # "the humid mugs, over 60%": the bound said aside, on the feature "humid" grades
+            arguments["group"] = bound  # "the humid mugs, over 60%": on the feature "humid" grades
         elif spec.name == "get_model_performance" and (feature := breakdown_feature(text, schema)) is not None:
             # "accuracy by plan": the function scores one group at a time, and asks which (the answer completes it)
             arguments["group"] = feature.name

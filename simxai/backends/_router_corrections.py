@@ -5,8 +5,9 @@ with one relative change the same change the other way (`opposite`). "bmi" after
 patient 8" is patient 8's bmi (`simxai.backends._router_attributes.answered_attribute`); "over 10 mm" after the
 router's question about a group by a numeric feature is that bound on the feature
 (`simxai.backends._router_bound_answer`); "the thickness" after "Which glaze do you mean: glaze_thickness_mm or
-GlazeType?" is the turn that question was about, on glaze_thickness_mm (`simxai.backends._router_shared_word`). Corrections ("no, I meant 14") are read by
-`simxai.backends._dialogue_repair`, a number taken back within the turn by `simxai._self_repair`.
+GlazeType?" is the turn that question was about, on glaze_thickness_mm (`simxai.backends._router_shared_word`).
+Corrections ("no, I meant 14") are read by `simxai.backends._dialogue_repair`, a number taken back within the turn
+by `simxai._self_repair`.
 """
 
 from __future__ import annotations

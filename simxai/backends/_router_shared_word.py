@@ -15,9 +15,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from simxai.exceptions import ArgumentError
 from simxai.extraction.mentions import feature_mentions, unnamed_subject
 from simxai.followup import extract_step
-from simxai.exceptions import ArgumentError
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.hosts.name_words import name_words
 from simxai.instances import parse_condition
