@@ -14,7 +14,7 @@ from simxai.backends._router_added_change import added_supposition
 from simxai.backends._router_by_category import compared_groups, often_in_category, ranked_category
 from simxai.backends._router_per_class import per_class_calls
 from simxai.backends._router_similarity import known_words
-from simxai.backends._router_unheld_subset import said_group
+from simxai.backends._router_unheld_subset import graded_bound, said_group
 from simxai.backends._router_unknown import breakdown_feature
 from simxai.extraction import (
     alternatives,
@@ -109,6 +109,8 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
         group = referred_group(text, history, schema)  # "what about recall for that group?"
         if group is not None:
             arguments["group"] = group
+        elif (bound := graded_bound(text, schema)) is not None:
+            arguments["group"] = bound  # "the humid mugs, over 60%": on the feature "humid" grades
         elif spec.name == "get_model_performance" and (feature := breakdown_feature(text, schema)) is not None:
             # "accuracy by plan": the function scores one group at a time, and asks which (the answer completes it)
             arguments["group"] = feature.name

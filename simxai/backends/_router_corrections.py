@@ -4,8 +4,10 @@
 with one relative change the same change the other way (`opposite`). "bmi" after "The data records no 'weight' for
 patient 8" is patient 8's bmi (`simxai.backends._router_attributes.answered_attribute`); "over 10 mm" after the
 router's question about a group by a numeric feature is that bound on the feature
-(`simxai.backends._router_bound_answer`). Corrections ("no, I meant 14") are read by
-`simxai.backends._dialogue_repair`, a number taken back within the turn by `simxai._self_repair`.
+(`simxai.backends._router_bound_answer`); "the thickness" after "Which glaze do you mean: glaze_thickness_mm or
+GlazeType?" is the turn that question was about, on glaze_thickness_mm (`simxai.backends._router_shared_word`).
+Corrections ("no, I meant 14") are read by `simxai.backends._dialogue_repair`, a number taken back within the turn
+by `simxai._self_repair`.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from simxai.backends._dialogue_undo import scenario_question
 from simxai.backends._router_attributes import answered_attribute
 from simxai.backends._router_bound_answer import bound_answer
 from simxai.backends._router_not_that import without_taken_back
+from simxai.backends._router_shared_word import shared_word_answer
 from simxai.backends._router_value_taken_back import taken_back_text
 from simxai.followup_calls import last_call
 from simxai.hosts.base import HostSchema
@@ -74,5 +77,6 @@ def reread(text: str, history: Sequence[Message], schema: HostSchema | None) -> 
     asked = history[-1] if history and history[-1].role == "assistant" else None
     text = (answered_attribute(text, asked.content, schema) if asked is not None else None) or text
     text = (bound_answer(text, asked.content, schema) if asked is not None else None) or text  # "over 10 mm"
+    text = shared_word_answer(text, history, schema) or text  # "the thickness" to "Which glaze do you mean: ...?"
     # "undo the X change" when no what-if changed X, "same changes for him" with no what-if run: asked
     return opposite(text, history, schema) or text, scenario_question(text, history, schema)

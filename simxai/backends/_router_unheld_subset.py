@@ -20,7 +20,7 @@ from simxai.hosts.base import FeatureSchema, HostSchema, regular_plural
 from simxai.hosts.name_words import name_words
 from simxai.messages import ToolCall
 
-__all__ = ["UnheldSubset", "said_group", "unheld_subset", "unread_part"]
+__all__ = ["UnheldSubset", "graded_bound", "said_group", "unheld_subset", "unread_part"]
 
 # "on the vegetarian patients", "for the rooftop trays", "among our batches in Leeds": up to two words before a plural
 # noun (an s after a letter other than s: "the other class" names no subset) after a preposition and a determiner,
@@ -54,6 +54,16 @@ _RESTRICTS_NOTHING = frozenset(
     "such kind kinds type types sort sorts of and or ones instances examples rows records entries items points "
     "people non".split()  # ("the non-leaky ones": the prefix picks nothing out by itself)
 )
+# A bound said aside right after a subset ("the humid mugs, over 60%", "the long firings (anything above 20)")
+_ASIDE_BOUND = re.compile(
+    r"^\s*[,(:-]\s*(?:(?:anything|those|ones|the\s+ones|i\s+mean|say|so)\s+)?"
+    r"(?P<op>over|above|under|below|(?:more|less|greater|fewer)\s+than|at\s+least|at\s+most)\s+"
+    r"(?P<v>-?\d+(?:\.\d+)?)\s*(?:%|pct|percent\b)?",
+    re.IGNORECASE,
+)
+_ASIDE_OPS = {"over": ">", "above": ">", "more than": ">", "greater than": ">", "at least": ">="}
+
+
 # Plurals that are things the model or the data give, not instances ("on the predictions", "for the features").
 _NOT_INSTANCES = frozenset(
     "values probabilities scores numbers contributions effects changes errors mistakes features weights predictions "
@@ -148,9 +158,12 @@ def unheld_subset(text: str, calls: Sequence[ToolCall], schema: HostSchema | Non
     for match in _SUBSET.finditer(text):
         if match.group("noun").lower() in _NOT_INSTANCES:
             continue
-        if re.search(r"\d", text[match.end() : match.end() + 30]):
-            continue  # "the high-bmi patients, anything above 30": the number gives the group
         words = [part for word in match.group("words").split() for part in re.split(r"[-']", word) if part]
+        if re.search(r"\d", text[match.end() : match.end() + 30]):
+            graded = _graded_feature(words, schema) if _ASIDE_BOUND.match(text[match.end() :]) else None
+            if graded is not None and graded_bound(text, schema) is None and not _picks_a_category(words, schema):
+                return UnheldSubset(match.group(0).split(None, 2)[-1], graded)  # "the humid mugs, over 95%": unread
+            continue  # "the high-bmi patients, anything above 30": the number gives the group
         if any(word.lower() in _A_FEATURE for word in words):
             continue  # "about the feature wax coats": a feature named as one, whose name is a plural
         if not noun or match.group("noun").lower() not in (noun + "s", regular_plural(noun)):  # "batchs" too
@@ -168,6 +181,40 @@ def unheld_subset(text: str, calls: Sequence[ToolCall], schema: HostSchema | Non
         graded = _graded_feature(picking, schema)
         if graded is not None and not re.search(r"\d", text) and not any(_held(w, categorical) for w in picking):
             return UnheldSubset(said, graded)  # "the hydrated batches": hydration, with no number
+    return None
+
+
+def _picks_a_category(words: Sequence[str], schema: HostSchema) -> bool:
+    """Whether one of `words` is a word of the host's categories, labels or names of categorical features."""
+    held = _host_words(schema)
+    categorical = held - {w for f in schema.features if f.type == "numeric" for w in _feature_words(f)}
+    return any(_held(w, categorical) for w in words)
+
+
+def graded_bound(text: str, schema: HostSchema | None) -> str | None:
+    """The condition a subset named by a numeric feature's word and a bound said aside right after it gives ("the
+    humid mugs, over 60%" -> `kiln_humidity_pct > 60`), or None: the word must grade exactly one numeric feature,
+    name no category, and the bound lie in that feature's values. A subset with no such bound is asked about.
+    """
+    if schema is None or schema.kind == "text":
+        return None
+    for match in _SUBSET.finditer(text):
+        aside = _ASIDE_BOUND.match(text[match.end() :])
+        words = [w for w in re.split(r"[\s'-]+", match.group("words")) if w and w.lower() not in _RESTRICTS_NOTHING]
+        if aside is None or not words or _picks_a_category(words, schema):
+            continue
+        graded = [f for f in schema.features if f.type == "numeric" and _graded_feature(words, schema) is f]
+        grading = [
+            f for f in schema.features if f.type == "numeric" and any(_held(w, _feature_words(f)) for w in words)
+        ]
+        value = float(aside.group("v"))
+        if len(grading) != 1 or not graded or graded[0].min is None or graded[0].max is None:
+            continue
+        if not graded[0].min <= value <= graded[0].max:
+            continue
+        op = _ASIDE_OPS.get(" ".join(aside.group("op").lower().split()), "<")
+        op = "<=" if aside.group("op").lower().startswith("at most") else op
+        return f"{graded[0].name} {op} {aside.group('v')}"
     return None
 
 

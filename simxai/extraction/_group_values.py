@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from difflib import SequenceMatcher
+from typing import TypeVar
 
 from simxai.exceptions import ArgumentError
 from simxai.extraction._category_forms import category_form
@@ -19,7 +20,27 @@ from simxai.extraction._noun_presence import had_noun, noun_adjective
 from simxai.hosts.base import HostSchema, regular_plural
 from simxai.instances import clause_field, parse_condition
 
-__all__ = ["alternatives", "category_with_its_noun", "completed_group", "unread_value"]
+_Value = TypeVar("_Value")
+
+__all__ = ["alternatives", "category_with_its_noun", "completed_group", "longest_value", "unread_value"]
+
+
+def longest_value(text: str, start: int, categories: list[str] | None, value: _Value) -> _Value | str:
+    """`value`, or the longest category of its feature that begins with it and is said right there in `text` after
+    `start` (the feature's mention): "whose pattern is black and white" is `black and white`, not `black`, when both
+    "black" and "black and white" could be read, for a value read word by word stops at "and".
+    """
+    if not isinstance(value, str) or not categories:
+        return value
+    after = text[start : start + 80].lower()
+    longer = [
+        c
+        for c in categories
+        if len(c) > len(value)
+        and c.lower().startswith(value.lower() + " ")
+        and re.search(rf"\b{re.escape(c.lower())}\b", after) is not None
+    ]
+    return max(longer, key=len) if longer else value
 
 
 def alternatives(condition: str) -> list[str]:

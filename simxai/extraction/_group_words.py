@@ -36,6 +36,12 @@ _UNIT_BOUND = re.compile(
     rf"|\b(?P<v3>{_NUM})\s?(?P<unit3>[a-z]+)\s+(?P<op3>{OR_TAIL})",
     re.IGNORECASE,
 )
+# "between 3 and 5 kg", "from 3 to 5 kg", "between 3 kg and 5 kg": a span whose unit is said after its second value
+_UNIT_SPAN = re.compile(
+    rf"\b(?:between|from)\s+(?P<a>{_NUM})\s?(?P<u1>[a-z]+)?\s+(?:and|to)\s+(?P<b>{_NUM})\s?"
+    r"(?P<unit>[a-z]+(?:/[a-z]+[0-9²]?)?)\b",
+    re.IGNORECASE,
+)
 _LOWER_WORDS = re.compile(
     # every downward comparative of `_DOWN`: "colder than 15 degrees" is an upper bound (< 15), never a lower one
     r"^(?:less|fewer|under|below|at\s+most|"
@@ -108,25 +114,39 @@ def _unit_bounds(text: str, schema: HostSchema) -> list[str]:
             if len(owners) == 1 and _in_range(owners[0], float(value)):
                 found.append(f"{owners[0].name} {tail_op(op)} {value}")  # "or more" >=, "or fewer" <=
             continue
-        said = match.group("unit").lower().replace("²", "2")
-        owners = [
-            f
-            for f in schema.features
-            if f.type == "numeric"
-            for unit in dict.fromkeys((said, _SHORT_UNITS.get(said, said)))  # "10 min": also "10 minutes"
-            if unit
-            in re.findall(
-                r"[a-z]+(?:/[a-z]+2?)?", " ".join([f.name, *f.aliases]).lower().replace("_", " ").replace("²", "2")
-            )
-            or _spelled_name_unit(unit, f)  # "over 14 minutes" of `Roast Time/min`
-            or (len(unit) > 2 and unit in name_words(f.name))  # "more than 10 transit days" of TransitDays
-        ]
-        owners = [f for k, f in enumerate(owners) if all(f is not g for g in owners[:k])]  # one each (not hashable)
+        owners = _unit_owners(match.group("unit"), schema)
         if len(owners) != 1 or not _in_range(owners[0], float(match.group("v"))):
             continue
         op = leading_op(match.group("op").lower(), _LOWER_WORDS)  # "at least" >=, with any space between its words
         found.append(f"{owners[0].name} {op} {match.group('v')}")
+    for match in _UNIT_SPAN.finditer(text):  # "between 3 and 5 kg": the unit said once for both values
+        first, unit = match.group("u1"), match.group("unit")
+        owners = _unit_owners(unit, schema)
+        if first and _unit_owners(first, schema) != owners:
+            continue  # "between 3 hours and 5 kg": two units, no span
+        low, high = sorted((match.group("a"), match.group("b")), key=float)
+        if len(owners) == 1 and _in_range(owners[0], float(low)) and _in_range(owners[0], float(high)):
+            found = [c for c in found if not c.startswith(f"{owners[0].name} ")]  # "5 kg" read alone before
+            found += [f"{owners[0].name} >= {low}", f"{owners[0].name} <= {high}"]
     return found
+
+
+def _unit_owners(said: str, schema: HostSchema) -> list[FeatureSchema]:
+    """The numeric features a unit said after a number names (each once): a word of the name or aliases."""
+    said = said.lower().replace("²", "2")
+    owners = [
+        f
+        for f in schema.features
+        if f.type == "numeric"
+        for unit in dict.fromkeys((said, _SHORT_UNITS.get(said, said)))  # "10 min": also "10 minutes"
+        if unit
+        in re.findall(
+            r"[a-z]+(?:/[a-z]+2?)?", " ".join([f.name, *f.aliases]).lower().replace("_", " ").replace("²", "2")
+        )
+        or _spelled_name_unit(unit, f)  # "over 14 minutes" of `Roast Time/min`
+        or (len(unit) > 2 and unit in name_words(f.name))  # "more than 10 transit days" of TransitDays
+    ]
+    return [f for k, f in enumerate(owners) if all(f is not g for g in owners[:k])]  # one each (not hashable)
 
 
 # Words of a what-if about one instance: a category named after them is a change, not a group.

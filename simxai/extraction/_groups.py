@@ -21,6 +21,7 @@ from simxai.extraction._group_values import (
     _class_group,
     _named_values,
     category_with_its_noun,
+    longest_value,
     unread_value,
     yes_no_participles,
 )
@@ -45,7 +46,7 @@ from simxai.extraction._lexicon import (
     _op_of,
 )
 from simxai.extraction._month_names import month_clauses
-from simxai.extraction._only_values import none_category, value_only_group
+from simxai.extraction._only_values import none_category, value_only_group, with_value_group
 from simxai.extraction._open_tails import plus_tails
 from simxai.extraction._people_groups import PEOPLE_GROUP, sex_group, uncoded_sex_words
 from simxai.extraction._polarity import OUTCOME_VERB
@@ -169,6 +170,7 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
         elif feature.categories and group_context:
             # ("the ones with no rust": the category saying it is absent)
             value = _categorical_change(text, mention) or none_category(text, mention.start, feature)
+            value = longest_value(text, mention.end, feature.categories, value)  # "is black and white"
             # "the north sector were cancelled": a label after the feature is said of the group, no value of it
             label = str(value).lower() in {c.lower() for c in schema.class_names} - {
                 c.lower() for c in feature.categories
@@ -390,10 +392,11 @@ def extract_group(text: str, schema: HostSchema | None) -> str | None:
     if condition is not None and condition != "all":
         named = {clause_field(c) for c in condition.split(" and ")}
         more = [c for c in _named_values(text, schema) if clause_field(c) not in named]
+        condition = condition if more else with_value_group(condition, text, schema)  # "of the cox pippins ..."
         sex = sex_group(text, schema)
         if sex is not None and clause_field(sex) not in named:
             more.append(sex)  # "accuracy for women on the gold plan"
-        elif sex is None:
+        elif sex is None and not condition.endswith(str(value_only_group(text, schema))):
             # "precision for women over 50" where no feature codes sex by name: the word stays beside the
             # condition, so that the function asks about it rather than answer for both sexes
             more += uncoded_sex_words(text)

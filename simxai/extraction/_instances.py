@@ -11,7 +11,7 @@ from simxai.extraction._features import feature_mentions
 from simxai.extraction._groups import _text_group, bounded_condition
 from simxai.extraction._lettered_ids import rejoin_lettered_ids
 from simxai.extraction._lexicon import _noun_pattern, name_unit
-from simxai.extraction._only_values import value_only_group
+from simxai.extraction._only_values import value_only_group, with_value_group
 from simxai.extraction._said_values import said_values
 from simxai.extraction._spelled_ids import rejoin_spelled_ids
 from simxai.extraction._texts import _unquoted_text, extract_texts, pasted_request
@@ -248,7 +248,7 @@ def _explicit_instance(text: str, schema: HostSchema | None) -> InstanceRef | No
         return None
     condition = bounded_condition(text, schema)
     if condition is not None:
-        return condition
+        return with_value_group(condition, text, schema)  # "how many of the cox pippins does it call juice"
     custom = _custom_values(text, schema)
     if custom is not None:
         given: dict[str, float | int | str | None] = {**custom}  # (an instance's values may be null; these are not)

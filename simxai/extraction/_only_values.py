@@ -16,7 +16,7 @@ import re
 
 from simxai.hosts.base import FeatureSchema, HostSchema
 
-__all__ = ["none_category", "value_only_group"]
+__all__ = ["none_category", "value_only_group", "with_value_group"]
 
 # The words that lead into a group of rows, and a metric's name said right before the group ("f1 long straw").
 _LED = r"\b(?:for|on|among|across)\s+(?:(?:the|all|all\s+the|just\s+the|only\s+the)\s+)?"
@@ -65,10 +65,23 @@ def value_only_group(text: str, schema: HostSchema | None) -> str | None:
             continue
         word = r"\s+".join(map(re.escape, words))
         restricted = rf"(?<![\w-]){word}(?:e?s)?\s+(?:only|alone)\b(?!\s+(?:if|when|because)\b)"
-        plural = rf"{_LED}{word}e?s\b"
+        plurals = rf"(?:{word}e?s|{word[:-1]}ies)" if lower.endswith("y") else rf"{word}e?s"  # "pink ladies"
+        plural = rf"(?:{_LED}|\bof\s+the\s+){plurals}\b"  # "how many of the cox pippins ..."
         noun = rf"{_LED}{word}{_NOUN_AFTER}"  # "on the water reed roofs", "for long straw thatches"
         closing = rf"(?:{_LED}|{_METRIC}){word}{_CLAUSE_END}"  # "f1 on long straw", "recall long straw?"
         if re.search(f"{restricted}|{plural}|{noun}|{closing}", text, re.IGNORECASE):
             name, category = features[0]
             clauses.append(f"{name} = {category}")
     return clauses[0] if len(clauses) == 1 else None
+
+
+def with_value_group(condition: str, text: str, schema: HostSchema) -> str:
+    """`condition`, and the one category `text` names as a group by itself when the condition holds nothing but the
+    class predicted or labelled: "how many of the cox pippins does it call juice" counts within `variety = cox
+    pippin`, whose value of two words in the plural the clause readings leave out.
+    """
+    fields = {clause.split()[0] for clause in condition.split(" and ") if clause.strip()}
+    if not fields or not fields <= {"prediction", "label"}:
+        return condition
+    alone = value_only_group(text, schema)
+    return condition if alone is None or alone == "all" else f"{condition} and {alone}"

@@ -35,7 +35,9 @@ _CUE = re.compile(
     r"(?:it|model|classifier)\s+(?:says|calls|predicts|flags|labels|marks|tags)(?:\s+(?:it|them|one|(?:a|an|the)\s+"
     r"[a-z]+))?(?:\s+(?:as|is|are|needs?|should\s+be))?|(?:really|actually|truly)\s+(?:is|are|was|were|needs?|"
     r"should\s+(?:be|get)|deserves?|ought\s+to\s+be))"
-    r"\s+(?:(?:the|a|an|all|most)\s+)?(?:(?:label|class|category|outcome)\s+)?['\"‘“]?$",
+    # ("of the real late ones", "for the actual rejections": the class as it really is)
+    r"\s+(?:(?:the|a|an|all|most)\s+)?(?:(?:real|actual|true|genuine)\s+)?(?:(?:label|class|category|outcome)\s+)?"
+    r"['\"‘“]?$",
     re.IGNORECASE,
 )
 # A label said as a prediction or a recorded value ("predicted barbera", "labelled stable"): a group condition.
