@@ -358,5 +358,5 @@ class Resolver:
 
 
 def _listed(names: Sequence[str]) -> str:
-    """ "a", "a and b", "a, b and c"."""
+    """Names joined for a sentence: a; a and b; a, b and c."""
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
