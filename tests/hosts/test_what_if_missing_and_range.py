@@ -151,3 +151,19 @@ def test_a_counterfactual_of_a_row_with_a_gap_never_changes_missing_to_missing(h
                 row[change.feature] = change.new
             probability = model.predict_proba(row)[0][list(model.classes_).index(cf.label)]
             assert cf.probability == pytest.approx(probability)
+
+
+def test_a_text_has_no_missing_word(sentiment_host):
+    with pytest.raises(ArgumentError) as caught:
+        _call(sentiment_host, "explain_what_if", {"instance": "the pie crust was soggy", "changes": {"soggy": None}})
+    assert str(caught.value) == "the replacement of 'soggy' cannot be null: a text has no missing words"
+    assert caught.value.valid == 'a word, or "" to remove it'
+
+
+def test_the_loan_hosts_income_step_in_thousands_says_it_lands_outside(loan_host):
+    result = _call(loan_host, "explain_what_if", {"instance": 3, "changes": {"income": "+20000"}})
+    [outside] = result.outside_range
+    assert outside.feature == "income" and outside.rows == 1
+    income = float(loan_host.resolve(3).values["income"])
+    said = f"income {income + 20000:g} lies outside the values the data shows"
+    assert result.note is not None and result.note.startswith(said)
