@@ -38,7 +38,7 @@ def get_prediction(host: Host, instance: Instance = None) -> PredictionResult:
 
 @shared_docs
 def explain_what_if(
-    host: Host, instance: Instance = None, changes: dict[str, ChangeValue] | None = None
+    host: Host, instance: Instance = None, changes: dict[str, ChangeValue | None] | None = None
 ) -> WhatIfResult:
     """Predict again after changing some feature values (or words) of an instance: a what-if scenario.
 
@@ -48,10 +48,12 @@ def explain_what_if(
     Args:
         instance: {INSTANCE}
         changes: Feature -> new value: a number sets it ({"bmi": 30}); a signed string changes it relative to
-            now ("5 lower": {"glucose": "-5"}, {"bmi": "+10%"}). Text model: word -> replacement ("" removes).
+            now ("5 lower": {"glucose": "-5"}, {"bmi": "+10%"}); null makes it missing, for a model that reads a
+            missing value itself. Text model: word -> replacement ("" removes).
 
     Returns:
-        The changes applied (old and new values), and the label and probabilities before and after.
+        The changes applied (old and new values), the label and probabilities before and after, and a note on
+        new values outside the range the data shows.
 
     Examples:
         - What if her bmi were 30?

@@ -9,7 +9,7 @@ import numpy as np
 
 from simxai.exceptions import ArgumentError
 from simxai.hosts._tabular_base import TabularBase
-from simxai.hosts._tabular_data import Value
+from simxai.hosts._tabular_data import Feature, Value
 from simxai.hosts._tabular_dice import CounterfactualSearch, verify
 from simxai.hosts._tabular_search import NeighbourSearch
 from simxai.hosts._tabular_shap import split_thresholds
@@ -21,6 +21,7 @@ from simxai.results import (
     Change,
     Counterfactual,
     CounterfactualResult,
+    OutsideRange,
     StillThisResult,
     Subject,
     WhatIfResult,
@@ -47,6 +48,12 @@ def _diverse(found: list[Counterfactual], count: int) -> list[Counterfactual]:
     return sorted(chosen, key=lambda cf: len(cf.changes))
 
 
+def _mean(values: list[float]) -> float:
+    """The mean of the values that are not missing; NaN (missing) when all are."""
+    kept = [v for v in values if not np.isnan(v)]
+    return float(np.mean(kept)) if kept else float("nan")
+
+
 class TabularChanges(TabularBase):
     """What-if, counterfactuals and still-this: each change the host states is checked with the model."""
 
@@ -65,7 +72,7 @@ class TabularChanges(TabularBase):
     def _thresholds(self) -> list[np.ndarray] | None:
         return self._resource("thresholds", lambda: split_thresholds(self.model, len(self.table.names)))
 
-    def what_if(self, subject: Subject, changes: Mapping[str, ChangeValue]) -> WhatIfResult:
+    def what_if(self, subject: Subject, changes: Mapping[str, ChangeValue | None]) -> WhatIfResult:
         """Predict again after applying `changes` (absolute values, relative changes or categories).
 
         Raises:
@@ -82,11 +89,17 @@ class TabularChanges(TabularBase):
         before = self._resolver.frame(subject)
         after = before.copy()
         applied: list[Change] = []
+        outside: list[OutsideRange] = []
         for key, raw in changes.items():
             feature = self.table.lookup(str(key), "changes")
-            parsed = parse_change(raw)
             old = self.table.value_column(feature, before)
             new: list[Value]
+            if raw is None:  # "what if its X were unknown?": only a model that reads a missing value itself
+                new = [self._missing(feature, subject)] * len(before)
+                self.table.set_column(after, feature, new)
+                applied.append(self._change(feature.name, old, new, subject))
+                continue
+            parsed = parse_change(raw)
             if feature.kind == "categorical":
                 if isinstance(parsed, RelativeChange):
                     raise ArgumentError(
@@ -112,6 +125,11 @@ class TabularChanges(TabularBase):
             else:
                 new = [self.table.check(feature, parsed, "changes")] * len(before)
             self.table.set_column(after, feature, new)
+            if feature.kind != "categorical" and feature.min is not None and feature.max is not None:
+                # a value the data never shows: the model's answer there is an extrapolation, and said so
+                beyond = sum(not feature.min <= float(v) <= feature.max for v in new if not np.isnan(float(v)))
+                if beyond:
+                    outside.append(OutsideRange(feature=feature.name, low=feature.min, high=feature.max, rows=beyond))
             computed = feature.decimals if isinstance(parsed, RelativeChange) else None
             applied.append(self._change(feature.name, old, new, subject, computed))
         old_labels, old_proba = self._predict_frame(before)
@@ -126,7 +144,34 @@ class TabularChanges(TabularBase):
             new_probabilities=self._probabilities(new_proba.mean(axis=0)),
             old_label_counts=self._counts(old_labels) if group else None,
             new_label_counts=self._counts(new_labels) if group else None,
+            outside_range=outside,
         )
+
+    def _missing(self, feature: Feature, subject: Subject) -> float:
+        """NaN for a feature the model reads as missing itself (a what-if setting it to null).
+
+        Raises:
+            ArgumentError: the model does not read a missing value of `feature`, naming those it does read.
+        """
+        if feature.name in self.table.reads_missing:
+            return float("nan")
+        reads = sorted(self.table.reads_missing)
+        imputation = self.filled.imputation
+        if imputation is not None and feature.name in imputation.features:
+            reason = f"the model's imputer fills a missing {feature.name}, so no what-if can keep it missing"
+            if subject.id is not None:
+                example = f'{{"instance": {{"id": {subject.id}, "{feature.name}": null}}}}'
+                reason += f"; for its prediction with {feature.name} filled that way, ask get_prediction {example}"
+        elif reads:
+            reason = f"the model reads a missing value of {', '.join(reads)} only"
+        else:
+            reason = "the model does not read missing values itself"
+        valid = (
+            f"one of {', '.join(feature.categories)}"
+            if feature.kind == "categorical"
+            else f"a number (observed {format_number(feature.min)} to {format_number(feature.max)})"
+        )
+        raise ArgumentError(f"{feature.name} cannot be set to missing: {reason}", argument="changes", valid=valid)
 
     def _change(
         self, feature: str, old: list[Value], new: list[Value], subject: Subject, decimals: int | None = None
@@ -139,8 +184,7 @@ class TabularChanges(TabularBase):
             return Change(feature=feature, old=max(set(old), key=old.count), new=max(set(new), key=new.count))
         digits = self.table.by_name[feature].decimals + 1
         # nanmean: a missing value the model reads itself stays missing and is not averaged
-        old_mean = float(np.nanmean([float(v) for v in old]))
-        new_mean = float(np.nanmean([float(v) for v in new]))
+        old_mean, new_mean = _mean([float(v) for v in old]), _mean([float(v) for v in new])
         return Change(feature=feature, old=round(old_mean, digits), new=round(new_mean, digits))
 
     # ---------------------------------------------------------------------------- counterfactuals

@@ -16,6 +16,7 @@ import pandas as pd
 
 from simxai.exceptions import UsageError
 from simxai.hosts._tabular_cards import scalar
+from simxai.hosts._xgboost_categories import restore_xgboost_categories
 from simxai.hosts.base import plural, regular_plural
 from simxai.instances import closest
 
@@ -371,7 +372,7 @@ def restore_categories(model: Any, data: pd.DataFrame, features: Sequence[str]) 
     """
     known = _lightgbm_categories(model)
     if known is None:
-        return data
+        return restore_xgboost_categories(model, data, features)  # an XGBoost model's, by name
     columns = _columns(model, data, features, len(known))
     if len(columns) != len(known):
         raise UsageError(

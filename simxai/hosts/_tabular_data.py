@@ -96,6 +96,15 @@ def decimals_of(values: np.ndarray) -> int:
     return 6
 
 
+#: The words that name a boolean column's values (its categories are exactly "False" and "True"); JSON true and
+#: false reach the host as 1 and 0 (the argument's type reads numbers before text), as numpy counts them too.
+_YES_NO = {"yes": True, "no": False, "true": True, "false": False, "1": True, "0": False}
+
+
+def _is_yes_no(categories: Sequence[str]) -> bool:
+    return sorted(c.lower() for c in categories) == ["false", "true"]
+
+
 @dataclass(frozen=True)
 class Feature:
     """One feature of the table, with the statistics the cards and the searches use."""
@@ -241,6 +250,9 @@ class Table:
                     valid=", ".join(feature.categories),
                 )
             text = category_name(value) if not isinstance(value, str) else value.strip().strip("'\"")
+            if _is_yes_no(feature.categories) and (isinstance(value, bool) or text.lower() in _YES_NO):
+                # a column of True/False (a CSV's boolean): JSON true and "yes" name True, as the user means
+                text = str(value if isinstance(value, bool) else _YES_NO[text.lower()])
             try:
                 # "2.0" names the numeric code 2 as well as 2.0 does.
                 spellings = {text.lower(), category_name(float(text)).lower()}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import math
 import threading
 import warnings
 from collections.abc import Callable, Mapping, Sequence
@@ -168,7 +169,7 @@ def verify(
         for f in table.features:
             value = columns[f.name][i]
             new_value: Value = str(value) if f.kind == "categorical" else float(value)
-            if new_value != original[f.name]:
+            if not _same(new_value, original[f.name]):
                 changes.append(Change(feature=f.name, old=original[f.name], new=new_value))
         if not changes:
             continue
@@ -189,4 +190,14 @@ def _distance(table: Table, change: Change) -> float:
         return 1.0
     assert feature.min is not None and feature.max is not None
     span = feature.max - feature.min or 1.0
-    return abs(float(change.new) - float(change.old)) / span  # type: ignore[arg-type]
+    old, new = float(change.old), float(change.new)  # type: ignore[arg-type]
+    if math.isnan(old) or math.isnan(new):
+        return 1.0  # a value the model read as missing, given one (or made missing): as far as any change
+    return abs(new - old) / span
+
+
+def _same(new: Value, old: Value) -> bool:
+    """Whether a proposed value is the row's own: equal, or both missing (NaN, which the model reads itself)."""
+    if isinstance(new, float) and isinstance(old, float) and math.isnan(new) and math.isnan(old):
+        return True
+    return new == old

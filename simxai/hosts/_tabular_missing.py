@@ -310,6 +310,7 @@ def fill_missing(model: Any, frame: pd.DataFrame) -> tuple[pd.DataFrame, Filled]
             f"the model reads missing values of {', '.join(kept)} itself but fills those of {', '.join(counts)} "
             "with an imputer; SimXAI reads one way per model: fill the gaps in the data the way your model does"
         )
+    _refuse_unread_text(frame, counts, imputation.features, native, kind)
     filled = imputation.fill(frame)
     fills = tuple(
         Fill(f, n, imputation.imputers[f].constant(f), imputation.imputers[f].how()) for f, n in counts.items()
@@ -319,3 +320,26 @@ def fill_missing(model: Any, frame: pd.DataFrame) -> tuple[pd.DataFrame, Filled]
     rows = np.flatnonzero(gaps.to_numpy().any(axis=1))
     cells = {int(r): tuple(n for n, gap in zip(names, gaps.iloc[r], strict=True) if gap) for r in rows}
     return filled, Filled(fills, cells, imputation, reads_missing=native, model_kind=kind)
+
+
+def _refuse_unread_text(
+    frame: pd.DataFrame, counts: Mapping[str, int], imputed: Sequence[str], native: frozenset[str], kind: str
+) -> None:
+    """Refuse, naming why, gaps in a text or category column of a model that reads a missing number itself.
+
+    Raises:
+        UsageError: the first such column: the model reads NaN in its numbers, never in a column of text.
+    """
+    if not native:
+        return
+    for name, n in counts.items():
+        column = frame[name]
+        if name in imputed or (pd.api.types.is_numeric_dtype(column) and not pd.api.types.is_bool_dtype(column)):
+            continue
+        values = sorted({str(v) for v in column.dropna()})
+        shown = ", ".join(values[:6]) + (", ..." if len(values) > 6 else "")
+        raise UsageError(
+            f"feature {name!r} has {n} missing {'value' if n == 1 else 'values'}, but it holds text or categories "
+            f"({shown}): the model, a {kind}, reads a missing number itself, never a missing category; fill them "
+            "in the data the way your model was fitted, or put a SimpleImputer for it in the model's pipeline"
+        )

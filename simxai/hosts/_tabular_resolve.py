@@ -229,8 +229,13 @@ class Resolver:
             if feature.kind == "categorical"
             else f"a number (observed {format_number(feature.min or 0)} to {format_number(feature.max or 0)})"
         )
-        listed = fills[0] if len(fills) == 1 else f"{', '.join(fills[:-1])} and {fills[-1]}"
-        others = f" (it fills missing values of {listed} only)" if fills else " (it has no imputer)"
+        reads = sorted(self.table.reads_missing)
+        if fills:
+            others = f" (it fills missing values of {_listed(fills)} only)"
+        elif reads:  # a model with no imputer that reads a missing number itself ("rain_mm": null is fine)
+            others = f" (it has no imputer; it reads a missing value of {_listed(reads)} only)"
+        else:
+            others = " (it has no imputer)"
         raise ArgumentError(
             f"{feature.name} is null, but the model does not fill a missing {feature.name}{others}; give {valid}",
             argument="instance",
@@ -350,3 +355,8 @@ class Resolver:
                 argument="instance",
                 valid=f"one row id or the values of one {self.noun}",
             )
+
+
+def _listed(names: Sequence[str]) -> str:
+    """Names joined for a sentence: a; a and b; a, b and c."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"

@@ -220,7 +220,7 @@ class Host(Protocol):
         """Find what may change while the prediction stays, verified against the model."""
         ...
 
-    def what_if(self, subject: Subject, changes: Mapping[str, ChangeValue]) -> WhatIfResult:
+    def what_if(self, subject: Subject, changes: Mapping[str, ChangeValue | None]) -> WhatIfResult:
         """Predict again after applying `changes`."""
         ...
 

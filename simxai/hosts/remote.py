@@ -315,7 +315,7 @@ class RemoteHost:
         """Find what may change while the prediction stays, verified against the model."""
         return self._call("POST", "still-this", {"subject": _subject(subject)}, StillThisResult)
 
-    def what_if(self, subject: Subject, changes: Mapping[str, ChangeValue]) -> WhatIfResult:
+    def what_if(self, subject: Subject, changes: Mapping[str, ChangeValue | None]) -> WhatIfResult:
         """Predict again after applying `changes`."""
         body = {"subject": _subject(subject), "changes": dict(changes)}
         return self._call("POST", "what-if", body, WhatIfResult)

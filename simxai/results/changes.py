@@ -236,6 +236,26 @@ class StillThisResult(Result):
         )
 
 
+class OutsideRange(pydantic.BaseModel):
+    """A what-if value that lies outside the values the data shows for its feature (the model never saw one)."""
+
+    model_config = pydantic.ConfigDict(frozen=True)
+
+    feature: str
+    low: float
+    high: float
+    #: how many of the subject's rows the change puts outside the range (1 for a row)
+    rows: int
+
+    def render(self, change: Change, subject: Subject) -> str:
+        """'income 20024.2 lies outside ...' for a row; for a group, how many of its rows the change puts outside."""
+        span = f"the values the data shows ({format_number(self.low)} to {format_number(self.high)})"
+        if subject.kind == "group":
+            size = f" of the {subject.size}" if subject.size is not None else ""
+            return f"for {self.rows}{size} rows, {self.feature} lies outside {span}"
+        return f"{self.feature} {format_number(change.shown)} lies outside {span}"
+
+
 class WhatIfResult(Result):
     """The prediction before and after changing the instance."""
 
@@ -248,20 +268,44 @@ class WhatIfResult(Result):
     new_probabilities: dict[str, float]
     old_label_counts: dict[str, int] | None = None
     new_label_counts: dict[str, int] | None = None
+    #: the changes whose new value lies outside the data's range; left out of the payload when there are none
+    outside_range: list[OutsideRange] = []
+
+    @pydantic.model_serializer(mode="wrap")
+    def _without_empty_outside(self, handler: pydantic.SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if not data.get("outside_range"):
+            data.pop("outside_range", None)
+        return data
 
     @pydantic.computed_field  # type: ignore[prop-decorator]
     @property
     def note(self) -> str | None:
-        """The asked values the instance already has ("smoker is already yes, so nothing changes"), or None.
+        """The asked values the instance already has ("smoker is already yes, so nothing changes") and the new
+        values outside the data's range, or None.
 
-        Part of the output (a change from "yes" to "yes" says nothing by itself), derived from `changes` so that
-        every host states it; a group's change is its mean or most common value, which says nothing of each row.
+        Part of the output (a change from "yes" to "yes" says nothing by itself, and a value the model never saw
+        makes its answer an extrapolation), derived from `changes` and `outside_range` so that every host states
+        it; a group's change is its mean or most common value, which says nothing of each row.
         """
+        parts = [p for p in (self._already(), self._outside()) if p]
+        return "; ".join(parts) or None
+
+    def _already(self) -> str | None:
         same = [c for c in self.changes if c.old == c.new]
         if self.subject.kind == "group" or not same:
             return None
         already = "; ".join(f"{c.feature} is already {format_number(c.shown)}" for c in same)
         return f"{already}, so nothing changes" if len(same) == len(self.changes) else already
+
+    def _outside(self) -> str | None:
+        """The sentence on values outside the data's range: the model's answer there is an extrapolation."""
+        by_name = {c.feature: c for c in self.changes}
+        said = [o.render(by_name[o.feature], self.subject) for o in self.outside_range if o.feature in by_name]
+        if not said:
+            return None
+        which = "such values" if len(said) > 1 or self.subject.kind == "group" else "such a value"
+        return f"{'; '.join(said)}: the model was never fitted on {which}, so its answer there is an extrapolation"
 
     def render(self) -> str:
         """State the changes and the prediction before and after them (for a group, the label counts)."""
@@ -269,9 +313,12 @@ class WhatIfResult(Result):
         if self.old_label_counts is not None and self.new_label_counts is not None:
             before = _counts(self.old_label_counts)
             after = _counts(self.new_label_counts)
-            return f"For {self.subject.description}, {changes} moves the predictions from {before} to {after}."
+            return (
+                f"For {self.subject.description}, {changes} moves the predictions from {before} to {after}."
+                + self._outside_sentence()
+            )
         verdict = "changes to" if self.new_label != self.old_label else "stays"
-        note = self.note
+        note = self._already()
         moved = [c for c in self.changes if c.old != c.new] if note else self.changes
         if note is not None and not moved:
             return (
@@ -286,4 +333,9 @@ class WhatIfResult(Result):
             f"after: {_probabilities(self.new_probabilities)})."
             + tie_note(self.new_probabilities, self.new_label)
             + filled_note(self.subject, {c.feature for c in self.changes if c.old != c.new})
+            + self._outside_sentence()
         )
+
+    def _outside_sentence(self) -> str:
+        outside = self._outside()
+        return f" Note: {outside}." if outside else ""

@@ -61,3 +61,31 @@ def test_a_long_example_is_shown_when_the_box_has_room(cylinder_host: Any) -> No
 def test_an_example_that_does_not_fit_a_phones_box_is_left_out(cylinder_host: Any) -> None:
     with router_page(cylinder_host, width=390, height=844) as page:
         assert _placeholder(page) == "Ask about the model…"
+
+
+def test_the_example_goes_when_the_page_narrows_and_comes_back_when_it_widens(cylinder_host: Any) -> None:
+    """Measured once at load, the example stayed on a window made narrow afterwards and was cut off mid-word."""
+    from playwright.sync_api import expect
+
+    box_of = "Ask about the model, e.g. what does the model predict for cylinder 141701?"
+    with router_page(cylinder_host, width=1100, height=800) as page:
+        assert _placeholder(page) == box_of
+        page.set_viewport_size({"width": 390, "height": 844})
+        expect(page.get_by_label("Your question")).to_have_attribute("placeholder", "Ask about the model…")
+        page.set_viewport_size({"width": 1100, "height": 800})
+        expect(page.get_by_label("Your question")).to_have_attribute("placeholder", box_of)
+
+
+def test_a_what_if_outside_the_data_shows_its_note_on_the_page(cylinder_host: Any) -> None:
+    from playwright.sync_api import expect
+
+    from .helpers import ask_on_page
+
+    ages = {i: cylinder_host.resolve(i).values["age_years"] for i in range(141701, 141741)}
+    oldest = max(ages, key=ages.__getitem__)  # ten years older lands past the oldest the data shows
+    with router_page(cylinder_host, width=1100, height=800) as page:
+        _placeholder(page)
+        answer = ask_on_page(page, f"what if cylinder {oldest} were 10 years older?")
+        note = answer.locator("p.note.beyond")
+        expect(note).to_contain_text("age_years")
+        expect(note).to_contain_text("lies outside the values the data shows")

@@ -110,14 +110,20 @@ class TextChanges(TextExplanations):
             method="each single-word removal or substitution re-predicted by the model",
         )
 
-    def _replacement(self, key: str, value: ChangeValue) -> str:
+    def _replacement(self, key: str, value: ChangeValue | None) -> str:
+        if value is None:
+            raise ArgumentError(
+                f"the replacement of {key!r} cannot be null: a text has no missing words",
+                argument="changes",
+                valid='a word, or "" to remove it',
+            )
         if isinstance(value, bool):
             raise ArgumentError(f"the replacement of {key!r} cannot be true/false", argument="changes", valid="a word")
         if isinstance(value, int | float):
             return format_number(value)
         return _normalise(_unquote(value))
 
-    def _apply(self, text: str, changes: Mapping[str, ChangeValue]) -> tuple[str, list[Change], set[str]]:
+    def _apply(self, text: str, changes: Mapping[str, ChangeValue | None]) -> tuple[str, list[Change], set[str]]:
         """Apply word changes to one text: every occurrence of a word (or phrase) is replaced."""
         words = _Words.of(text)
         lowered = [w.lower() for w in words.words]
@@ -153,7 +159,7 @@ class TextChanges(TextExplanations):
             suggestions=closest(key, vocabulary),
         )
 
-    def what_if(self, subject: Subject, changes: Mapping[str, ChangeValue]) -> WhatIfResult:
+    def what_if(self, subject: Subject, changes: Mapping[str, ChangeValue | None]) -> WhatIfResult:
         """Predict again after replacing words (`{"good": "bad"}`, "" removes) or the text (`{"text": ...}`).
 
         Every occurrence of a word or phrase is replaced, matching the capitalisation of a single word. For a
