@@ -121,14 +121,9 @@ def router() -> RouterBackend:
     "text",
     [
         "which factors drive her rating in the first place?",
-        pytest.param(
-            "which features count most for that decision?",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="the forty-second round's selector (8a6d4e5568296a6c) is sure of the global ranking here, and "
-                "the reference reading settles only an unsure choice (a regression of the rebuild, not yet read)",
-            ),
-        ),
+        # the forty-second round's selector (8a6d4e5568296a6c) was sure of the global ranking here (a strict xfail
+        # then); the forty-third round's (e34a17e0b8bf0c8f) reads it local again
+        "which features count most for that decision?",
         "what weighs most in that skipper's result?",
     ],
 )
