@@ -41,6 +41,7 @@ SET_DIRS = tuple(
         "fresh-2026-12-06ak",
         "fresh-2026-12-06al",
         "fresh-2026-12-07am",
+        "fresh-2026-12-07an",
     )
 )  # fmt: skip
 SET_DIR = SET_DIRS[0]
@@ -301,6 +302,20 @@ ORCHID_NUMERIC = (
 )
 ORCHID_CATEGORIES = {"Mix": ("bark", "moss", "pebble")}
 HOSTS: dict[str, dict[str, Any]] = {
+    "aquarium": {
+        "ids": range(148401, 148701),
+        "labels": ("clear", "cloudy", "algal"),
+        "features": (
+            "FilterType",
+            "Volume (L)",
+            "Light (h/day)",
+            "days_since_water_change",
+            "fish_count",
+            "FeedingsPerDay",
+            "NitrateReading",
+        ),
+        "categories": {"FilterType": ("canister", "hangon", "sponge")},
+    },
     "accordion": {
         "ids": range(146201, 146501),
         "labels": ("playable", "leaky", "detuned"),
@@ -550,6 +565,12 @@ _AB_MINIMUMS: dict[str, Any] = {
     "dialogues_per_host": {"demo": 5, "sentiment": 3, "loan": 4},
 }
 MINIMUMS: dict[str, dict[str, Any]] = {
+    "fresh-2026-12-07an": {
+        "requests": 221,
+        "dialogues": 16,
+        "per_host": {"demo": 46, "sentiment": 45, "loan": 45, "aquarium": 85},
+        "dialogues_per_host": {"demo": 3, "sentiment": 2, "loan": 3, "aquarium": 8},
+    },
     "fresh-2026-12-07am": {
         "requests": 221,
         "dialogues": 16,

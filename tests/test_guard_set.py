@@ -54,6 +54,7 @@ SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "
     ROOT / "evalsets" / "guard-2026-12-06ak",
     ROOT / "evalsets" / "guard-2026-12-06al",
     ROOT / "evalsets" / "guard-2026-12-07am",
+    ROOT / "evalsets" / "guard-2026-12-07an",
 )
 SCRIPT = ROOT / "bench" / "guard_set.py"
 #: A set's host whose instances are not called by the host's name (set S's bonsai nursery talks of trees).
@@ -194,6 +195,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         ("guard-2026-12-06ak", {"weaving": 3, "demo": 3, "sentiment": 3, "loan": 3}, 420),
         ("guard-2026-12-06al", {"anvil": 3, "demo": 3, "sentiment": 3, "loan": 3}, 440),
         ("guard-2026-12-07am", {"glider": 3, "demo": 3, "sentiment": 3, "loan": 3}, 440),
+        ("guard-2026-12-07an", {"jukebox": 3, "demo": 3, "sentiment": 3, "loan": 3}, 440),
     ],
     ids=[
         "set F",
@@ -230,6 +232,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         "set AK (06ak)",
         "set AL (06al)",
         "set AM (07am)",
+        "set AN (07an)",
     ],
 )
 def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_both_verdicts(
@@ -434,6 +437,13 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
             (146501, 146800),
             {"Build", "trailer_stored"},
         ),
+        (
+            "guard-2026-12-07an",
+            "jukebox",
+            ["play", "service", "retire"],
+            (148701, 149000),
+            {"Mechanism", "coin_jam_seen"},
+        ),
     ],
     ids=[
         "set F",
@@ -471,6 +481,7 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
         "set AK weaving (06ak)",
         "set AL anvil (06al)",
         "set AM glider (07am)",
+        "set AN jukebox (07an)",
     ],
 )
 def test_a_set_brings_its_host_and_its_lines_name_only_its_instances_and_features(

@@ -401,6 +401,30 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (4, 5),
         "own_hosts": ("tannery", "windmill"),
     },
+    # written for training in the forty-third round (dialogue-heavy)
+    "w71": {
+        "folder": "people",
+        "requests": 210,
+        "dialogues": 20,
+        "turns": (5, 6),
+        "own_hosts": ("pasture", "seedling"),
+    },
+    # written for training in the forty-third round (request-heavy)
+    "w72": {
+        "folder": "people",
+        "requests": 268,
+        "dialogues": 10,
+        "turns": (4, 5),
+        "own_hosts": ("toboggan", "yarn"),
+    },
+    # written for training in the forty-third round (confusable wordings)
+    "w73": {
+        "folder": "people",
+        "requests": 262,
+        "dialogues": 10,
+        "turns": (4, 5),
+        "own_hosts": ("forge", "dairy"),
+    },
 }
 
 

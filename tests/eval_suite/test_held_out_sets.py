@@ -20,7 +20,7 @@ import pytest
 from simxai.functions import default_registry
 from simxai.hosts.base import HostSchema
 from simxai.instances import parse_condition
-from tests.eval_suite.held_out_sets import SETS, check_every_gold_call, load_held_out, scorer, turns
+from tests.eval_suite.held_out_sets import SETS, TRAINING, check_every_gold_call, load_held_out, scorer, turns
 
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
 LABEL_ARGUMENTS = ("target_label", "expected_label", "prediction_label")
@@ -105,3 +105,19 @@ def test_golds_name_registered_functions_with_arguments_that_fit_the_host(held_o
 @pytest.mark.slow
 def test_every_gold_call_runs_and_its_labels_agree_with_the_prediction(held_out: dict[str, Any]) -> None:
     check_every_gold_call(held_out)
+
+
+#: Authors with hosts of their own that predate this table and were never registered in it (w40 is one of the
+#: router gate's authors, read by totals only).
+_UNREGISTERED = {"w14", "w15", "w16", "w17", "w30", "w32", "w40"}
+
+
+def test_every_author_with_hosts_of_its_own_is_checked_here() -> None:
+    """A new training author (`people/w*`) is checked as soon as it lands, not when someone remembers to register it."""
+    with_hosts = {
+        folder.name
+        for folder in (TRAINING / "people").iterdir()
+        if folder.is_dir() and folder.name.startswith("w") and any(folder.glob("host_*.py"))
+    }
+    missing = sorted(with_hosts - set(SETS) - _UNREGISTERED)
+    assert not missing, f"author folders with hosts of their own missing from SETS in held_out_sets.py: {missing}"
