@@ -166,3 +166,35 @@ def test_a_verb_of_motion_before_from_and_to_is_no_invented_feature(reply: str, 
     report = check_claims(reply, outputs, vocabulary=CABINS)
     assert not any(c.startswith("feature") and c.split()[1] in ("lifts", "climbing") for c in report.unsupported)
     assert report.passed is faithful
+
+
+def test_the_version_names_this_round() -> None:
+    from simxai.guard import GUARD_VERSION
+
+    assert GUARD_VERSION == "claims-50"
+
+
+def _global() -> dict[str, Any]:
+    rows = {"cable_wear_pct": 0.30, "Cabin Age (years)": 0.20, "door cycles": 0.10}
+    return {
+        "kind": "global_explanation",
+        "label": "retire",
+        "method": "SHAP KernelExplainer",
+        "n_samples": 48,
+        "importances": [{"feature": f, "importance": v, "mean_contribution": v / 2} for f, v in rows.items()],
+    }
+
+
+def test_a_sum_of_several_fields_is_not_compared_as_one_fields_number() -> None:
+    report = check_claims(
+        "For retiring, cable wear and cabin age together (0.50) far outweigh door cycles (0.10).",
+        [_global()],
+        vocabulary=CABINS,
+    )
+    assert report.passed
+    assert any("a sum of several fields" in c for c in report.unchecked)
+
+
+def test_a_number_beside_one_feature_is_still_checked() -> None:
+    assert passes("For retiring, cable wear (0.30) far outweighs door cycles (0.10).", [_global()], CABINS)
+    assert not passes("For retiring, cable wear (0.50) far outweighs door cycles (0.10).", [_global()], CABINS)
