@@ -28,7 +28,6 @@ __all__ = [
     "_FROM_TO",
     "_BRACKET_LABEL",
     "_BOUND",
-    "_SUM_BEFORE",
     "_NOT",
     "_OTHER_CLASS",
     "_COUNT_AFTER",
@@ -66,12 +65,6 @@ _POINTS = re.compile(r"\s*(?:pts?\b|points\b|percentage points\b)", re.I)
 #: A range said of several things at once: "A, B and C all lie between 0.01 and 0.02", "all in the 1-2 % band".
 _ALL_WITHIN = gated(
     r"\b(?:all|each|both|every one)\s+(?:of them\s+)?(?:\w+\s+)?(?:between|from|in|within|inside)\s+(?:the\s+)?$", re.I
-)
-#: A sum of several fields right before the number, in its sentence: "cracks and spray together (0.153)", "than the
-#: other eight features combined (0.27 vs 0.18)" (claims-50; g38, g39). Which fields it adds up the words seldom say
-#: surely ("the other five"): such a number is not compared.
-_SUM_BEFORE = gated(
-    r"\b(?:together|combined|between\s+them|put\s+together|taken\s+together)\b(?:[^;:!?.\n]|\.(?=\d)){0,40}$", re.I
 )
 _SYMBOL_BOUND = gated(r"(?:<|>|≤|≥|<=|>=)\s*$|(?:≠|±|\+/-)\s*$|\btop\s+$", re.I)
 _UNIT_AFTER = re.compile(r"\s+(?:of\s+)?(?:a|an)\s+(?:full\s+)?(?:log-odds|logit|point|unit|percentage point)\b", re.I)

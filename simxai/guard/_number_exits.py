@@ -63,9 +63,6 @@ class _NumberExits(_NumberNames):
         if (gap := class_gap(lead, claim, self._label_mentions, facts.label_numbers, fits)) is not None:
             self.report.claim(f"{text} ({gap[0]})", gap[1], via="number")  # "good edges out fair by 0.008"
             return True
-        if nc._SUM_BEFORE.search(lead[-80:]):  # "humidity and age together (0.204)": a sum, not compared
-            self.report.skip(f"{text} (a sum of several fields, not compared)")
-            return True
         if missed_share(claim, clause, facts):  # "misses about a third (recall 66 %)": the rest of a share
             self.report.claim(f"{text} (the rest of a share: missed)", True, via="number")
             return True
