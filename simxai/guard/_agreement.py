@@ -11,10 +11,6 @@ visit, the inspector), in a clause of its own. Read here, in a sentence about on
 - a finding: "and / though / although / but the <party> found (it) <class>" (also "recorded", "logged", "says",
   "has it as"): the recorded class is the one named.
 
-Since claims-50, the same agreement said of two subjects or more at once (g33, g36, g37, g39): "the log agrees with
-both", "both match the survey", "the inspector recorded the same grades for both", "both are hits": every subject
-in scope is predicted as recorded.
-
 A party that is the model or its explanation is none; a negated verb ("the test did not confirm it") states no
 agreement. Checked against the outputs' `true_label` (a prediction's) or `recorded_label`: with neither, nothing
 is read. Nothing of a host's domain: the party is any noun.
@@ -27,7 +23,7 @@ from collections.abc import Iterator, Mapping, Sequence
 
 from simxai.guard._prefilter import gated
 
-__all__ = ["agreement_claims", "every_agreement_claims"]
+__all__ = ["agreement_claims"]
 
 #: Whoever checked the subject: any noun but the model's own parts and outputs.
 _NOT_PARTY = (
@@ -47,14 +43,6 @@ _CONTRAST = gated(
     rf"(?:\b(?:though|although|but|whereas|while|even though|and)\s+|,\s*)(?:(?:later|also)\s+)?{_PARTY}[\w-]+\s+"
     r"(?:found|recorded|logged|says|said|has|had|lists|listed)\s+(?:it|her|him|them|this one)?\s*"
     r"(?:as\s+|to be\s+)?(?P<x>[\w-]+)",
-    re.I,
-)
-_EVERY = r"(?:both|all|each)(?:\s+of\s+them|\s+(?:two|three)|\s+calls?|\s+predictions?)?"
-_ALL_AGREED = gated(
-    rf"\b{_PARTY}[\w-]+\s+(?:also\s+)?(?:agrees|agreed)\s+with\s+{_EVERY}\b"
-    rf"|\b{_EVERY}\s+(?:match(?:es|ed)?|agree(?:s|d)?\s+with)\s+(?:what\s+)?{_PARTY}[\w-]+"
-    rf"|\b{_PARTY}[\w-]+\s+recorded\s+the\s+same\s+[\w-]+\s+for\s+{_EVERY}\b"
-    r"|\bboth\s+(?:are|were)\s+(?:hits|right|correct)\b",
     re.I,
 )
 _DENIED = re.compile(r"\b(?:not|never|no)\b|n't\b", re.I)
@@ -87,16 +75,3 @@ def agreement_claims(
         said = known.get(m.group("x").lower())
         if said is not None and not _DENIED.search(m.group(0)):
             yield f"recorded {said} (a party's finding)", said in recorded
-
-
-def every_agreement_claims(sentence: str, correct: Sequence[bool | None]) -> Iterator[tuple[str, bool]]:
-    """(claim, holds) for an agreement with a party's finding said of every subject at once ("the log agrees with
-    both"), in `sentence` about two subjects or more (`correct`: whether each one's prediction matches its recorded
-    label; nothing is read when any is unknown).
-    """
-    if len(correct) < 2 or any(c is None for c in correct) or sentence.rstrip().endswith("?"):
-        return
-    for m in _ALL_AGREED.finditer(sentence):
-        if not _DENIED.search(m.group(0)):
-            yield "predictions correct for every subject (a party's finding agrees)", all(bool(c) for c in correct)
-            return

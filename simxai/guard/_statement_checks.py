@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from simxai.guard._agreement import agreement_claims, every_agreement_claims
+from simxai.guard._agreement import agreement_claims
 from simxai.guard._category_values import category_value_claims
 from simxai.guard._caught_of import caught_of_claims
 from simxai.guard._chains import ranked_chains
@@ -121,11 +121,6 @@ class _StatementChecks(_CheckState):
             correct = self.all.correct if len(self.ids) <= 1 else None
             for said, holds in agreement_claims(sentence, labels, self.label_forms, correct, recorded):  # claims-48
                 self.report.claim(said, holds, via=_mechanism("agreement_claims", said))
-            if len(self.ids) >= 2:  # "the log agrees with both" (claims-50)
-                known = {f.subject_id: f.correct for f in self.facts if f.correct is not None}
-                each = [known.get(i) for i in sorted(self.ids)]
-                for said, holds in every_agreement_claims(sentence, each):
-                    self.report.claim(said, holds, via=_mechanism("agreement_claims", said))
             for said, holds in metric_order_claims(sentence, self.all.metrics):
                 self.report.claim(said, holds, via=_mechanism("metric_order_claims", said))
             for said, holds in meaning_claims(sentence, self.names.labels, self.all.meanings):
