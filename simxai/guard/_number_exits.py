@@ -10,7 +10,6 @@ import re
 from simxai.guard import _cues as cue
 from simxai.guard import _number_cues as nc
 from simxai.guard._bare_ids import is_subject_id
-from simxai.guard._class_gaps import class_gap
 from simxai.guard._counts_totals import counted_share
 from simxai.guard._derived import OF_GROUP, RESTATED, count_shares, is_difference, relative
 from simxai.guard._facts import Facts
@@ -58,10 +57,6 @@ class _NumberExits(_NumberNames):
             return True
         if foreign_period(following, self.names.features, fits(claim, self.all.numbers)):  # "the 90-day check"
             self.report.skip(f"{text} (a span of time no feature is measured in, not compared)")
-            return True
-        lead = sentence[: max(0, at + offset + claim.start)]
-        if (gap := class_gap(lead, claim, self._label_mentions, facts.label_numbers, fits)) is not None:
-            self.report.claim(f"{text} ({gap[0]})", gap[1], via="number")  # "good edges out fair by 0.008"
             return True
         if missed_share(claim, clause, facts):  # "misses about a third (recall 66 %)": the rest of a share
             self.report.claim(f"{text} (the rest of a share: missed)", True, via="number")
