@@ -20,7 +20,9 @@ from simxai.guard._outputs import text_output
 # claims-49 (gfa42): a number said as a noun's attribute binds loosely; a class compared with is not the one explained;
 # what a change is enough for is its outcome; half before a range; base plus one push
 # claims-49: an order its own numbers deny, a yes-or-no feature said true, a class said by its card word (grec42)
-GUARD_VERSION = "claims-49"
+# claims-50 (guard43): "hit rate" and "positive predictive value" are metrics; classes placed in a sequence, in quotes
+# or under a place as a key
+GUARD_VERSION = "claims-50"
 
 __all__ = [
     "GUARD_VERSION",

@@ -22,7 +22,7 @@ from collections.abc import Iterator, Mapping, Sequence
 
 from simxai.guard._causes import _COMMON
 from simxai.guard._facts import Facts
-from simxai.guard._mentions import name_words
+from simxai.guard._mentions import compared_name, name_words
 
 __all__ = ["category_value_claims"]
 
@@ -36,11 +36,6 @@ _CONTRAST = re.compile(
     r"switch\w*|swap\w*|chang\w*|mov(?:e|ed|ing)|turn\w*)\b|n't\b|→|->|⇒|\bfrom\b[^.;:]{1,40}\bto\b",
     re.I,
 )
-
-
-def _spelled(text: str) -> str:
-    """`text` in lower case with hyphens and underscores as spaces ("new-ingot" reads "new ingot")."""
-    return re.sub(r"[-_]+", " ", text.lower())
 
 
 def _said(category: str, text: str) -> bool:
@@ -76,13 +71,13 @@ def category_value_claims(
         subjects = [f for f in subjects if f.subject_id in ids]
     if not subjects:
         return
-    text, heard = _spelled(sentence), _spelled(context)
+    text, heard = compared_name(sentence), compared_name(context)
     for feature, kinds in categories.items():
         key = feature.lower()
-        own = {_spelled(f.categories[key]) for f in subjects if key in f.categories}
+        own = {compared_name(f.categories[key]) for f in subjects if key in f.categories}
         if not own or any(_said(o, text) for o in own):
             continue
-        for category in {_spelled(c) for c in kinds} - own:
+        for category in {compared_name(c) for c in kinds} - own:
             words = name_words(category)
             if (
                 len(category) < 3

@@ -245,8 +245,8 @@ THE_PREDICTION = re.compile(
 )
 METRIC_NAMES = {
     "accuracy": ("accuracy", "accurate", "right", "correct", "correctly"),
-    "precision": ("precision",),
-    "recall": ("recall", "sensitivity", "true positive rate"),
+    "precision": ("precision", "positive predictive value"),
+    "recall": ("recall", "sensitivity", "true positive rate", "hit rate"),
     "f1": ("f1", "f1 score", "f1-score", "f-score", "f score", "f-measure", "f1-measure"),
     "roc_auc": ("roc auc", "roc_auc", "roc-auc", "auc", "auroc", "area under the curve", "area under the roc curve"),
 }  # fmt: skip

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-__all__ = ["Mention", "camel_split", "find_mentions", "mention_pattern", "name_words", "names_words"]
+__all__ = ["Mention", "camel_split", "compared_name", "find_mentions", "mention_pattern", "name_words", "names_words"]
 
 
 @dataclass(frozen=True)
@@ -50,6 +50,13 @@ def mention_pattern(name: str) -> re.Pattern[str]:
 
 
 @functools.lru_cache(maxsize=8192)
+def compared_name(text: str) -> str:
+    """`text` as names are compared: lower case, each run of spaces, hyphens and underscores one space, trimmed
+    ("dawn_slot" and "Dawn-slot" both read "dawn slot").
+    """
+    return re.sub(r"[\s_-]+", " ", text.lower()).strip()
+
+
 def camel_split(name: str, sep: str = " ") -> str:
     """`name` with `sep` between a lower-case letter and the capital after it ("CloudBaseFt" -> "Cloud Base Ft")."""
     return _CAMEL.sub(sep, name)

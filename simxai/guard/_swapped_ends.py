@@ -33,6 +33,7 @@ from typing import Any
 
 from simxai._number_words import UNITS
 from simxai.guard._facts import Facts
+from simxai.guard._mentions import compared_name
 
 __all__ = ["category_change_claims", "swapped_end_claims"]
 
@@ -154,11 +155,6 @@ _NO_CATEGORY = frozenset("true false yes no none null nan unknown missing other 
 _LEAD = r"(?:(?:the|a|an|its|their)\s+)?"
 
 
-def _spelled(text: str) -> str:
-    """`text` in lower case with hyphens and underscores as spaces ("new-ingot" reads "new ingot")."""
-    return re.sub(r"[-_]+", " ", text.lower())
-
-
 def category_change_claims(
     sentence: str,
     changes: Mapping[str, Sequence[tuple[Any, Any]]],
@@ -175,13 +171,13 @@ def category_change_claims(
     """
     if not changes or not categories or sentence.rstrip().endswith("?"):
         return
-    text, heard = _spelled(sentence), _spelled(context)
+    text, heard = compared_name(sentence), compared_name(context)
     supposed = _SUPPOSED.search(text) is not None
     for feature, kinds in categories.items():
         pairs = changes.get(feature.lower())
         if not pairs:
             continue
-        said = sorted({_spelled(k) for k in kinds if len(k) > 2 and _spelled(k) not in _NO_CATEGORY}, key=len)
+        said = sorted({compared_name(k) for k in kinds if len(k) > 2 and compared_name(k) not in _NO_CATEGORY}, key=len)
         if len(said) < 2:
             continue
         one = "|".join(re.escape(k) for k in reversed(said))
@@ -194,7 +190,7 @@ def category_change_claims(
                 supposed,
             ),
         ]
-        known = {(_spelled(str(old)), _spelled(str(new))) for old, new in pairs}
+        known = {(compared_name(str(old)), compared_name(str(new))) for old, new in pairs}
         for pattern, read in forms:
             for m in pattern.finditer(text) if read else ():
                 old, new = m.group("old"), m.group("new")

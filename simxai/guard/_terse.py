@@ -18,6 +18,7 @@ import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
+from simxai.guard._mentions import compared_name
 from simxai.guard._prefilter import gated
 from simxai.guard._reading import Mention
 
@@ -158,14 +159,9 @@ def quoted_class_claims(raw: str, labels: Sequence[str], forms: Iterable[str]) -
     it must be one of the host's labels (or a label's noun form); a class denied ("there is no 'neutral' class")
     is no claim.
     """
-    known = {_spelled(label) for label in labels} | {_spelled(form) for form in forms}
+    known = {compared_name(label) for label in labels} | {compared_name(form) for form in forms}
     for m in _QUOTED_CLASS.finditer(raw):
         if _DENIED_BEFORE.search(raw[max(0, m.start() - 40) : m.start()]):
             continue
         name = m.group("x").strip()
-        yield f"label {name}", _spelled(name) in known
-
-
-def _spelled(name: str) -> str:
-    """A name as compared: lower case, its underscores, hyphens and spaces one space ("high_risk", "High risk")."""
-    return re.sub(r"[\s_-]+", " ", name.strip().lower())
+        yield f"label {name}", compared_name(name) in known

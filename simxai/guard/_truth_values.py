@@ -22,6 +22,7 @@ from collections.abc import Iterator, Mapping, Sequence
 
 from simxai.guard._category_values import _CONTRAST
 from simxai.guard._facts import Facts
+from simxai.guard._mentions import compared_name
 
 __all__ = ["truth_value_claims"]
 
@@ -31,18 +32,13 @@ _DENIES = re.compile(r"\b(?:without|non|false|lacks?|lacking|absent|neither|nor)
 _COLUMN = re.compile(r"^\s*(?:flag|feature|column|field|status|variable|value|setting|indicator)s?\b", re.I)
 
 
-def _spelled(text: str) -> str:
-    """`text` in lower case with hyphens and underscores as spaces ("dawn_slot" reads "dawn slot")."""
-    return re.sub(r"\s+", " ", re.sub(r"[-_]+", " ", text.lower())).strip()
-
-
 def _names(feature: str, aliases: Sequence[str]) -> set[str]:
     """The spellings a reply may name a column by: its name spaced (a leading "is" or "has" dropped) and its
     aliases, each of four letters or more.
     """
     out = set()
     for name in (feature, *aliases):
-        spelled = re.sub(r"^(?:is|has)\s+", "", _spelled(re.sub(r"\s*[\[(].*$", "", name)))
+        spelled = re.sub(r"^(?:is|has)\s+", "", compared_name(re.sub(r"\s*[\[(].*$", "", name)))
         if len(spelled.replace(" ", "")) >= 4:
             out.add(spelled)
     return out
@@ -75,7 +71,7 @@ def truth_value_claims(
         subjects = [f for f in subjects if f.subject_id in ids]
     if not subjects:
         return
-    text, heard = f" {_spelled(sentence)} ", f" {_spelled(context)} "
+    text, heard = f" {compared_name(sentence)} ", f" {compared_name(context)} "
     for feature, spellings in aliases.items():
         key = feature.lower()
         own = {f.categories.get(key, "").strip().lower() for f in subjects}

@@ -1,0 +1,156 @@
+"""The numbers of a reply settled before any binding: a reference or a bound, the user's own number, a span of
+time, a share said in other words, a count of votes, a mean's gap, a ratio, a change's amount, a share of counts,
+a difference. Each is reported (checked, or skipped as not compared) and binds to no field.
+"""
+
+from __future__ import annotations
+
+import re
+
+from simxai.guard import _cues as cue
+from simxai.guard import _number_cues as nc
+from simxai.guard._bare_ids import is_subject_id
+from simxai.guard._counts_totals import counted_share
+from simxai.guard._derived import OF_GROUP, RESTATED, count_shares, is_difference, relative
+from simxai.guard._facts import Facts
+from simxai.guard._mean_gaps import mean_gap
+from simxai.guard._missed import missed_share
+from simxai.guard._number_names import _NumberNames
+from simxai.guard._odds import odds_hold, said_as_odds
+from simxai.guard._own_ends import own_ends_gap
+from simxai.guard._periods import foreign_period
+from simxai.guard._reading import NumberClaim, find_mentions, fits
+from simxai.guard._segment_own import SLACK
+from simxai.guard._unnamed_outcomes import unnamed_outcome
+from simxai.guard._worded_shares import worded_share
+
+
+class _NumberExits(_NumberNames):
+    """The number claims settled by their form before they are bound to a field."""
+
+    amount_end: int  # where the last number read as a change's amount ends (-1: none yet)
+
+    def _settled(self, claim: NumberClaim, clause: str, sentence: str, offset: int, facts: Facts, text: str) -> bool:
+        """Report `claim` when its form settles it (a reference, a ratio, an amount, ...); True when it did."""
+        share = claim.percent or (0 <= claim.value <= 1 and claim.decimals > 0)
+        spellings = [*self.names.labels, *self.label_forms, *self.names.features]
+        at = sentence.find(clause) if self.clause_at is None else self.clause_at
+        unnamed = share and unnamed_outcome(clause[: offset + claim.start], clause[offset + claim.end :], spellings)
+        # "the chance of collection rises a little, from 14 % to 18 %": the outcome in a clause before (claims-46)
+        if unnamed or (share and unnamed_outcome(sentence[: max(0, at + offset + claim.start)], "", spellings)):
+            # "11 % that it rings true": some class's share, which one the words do not say (claims-45)
+            shares: set[float] = set().union(*(self._tied(facts, "label", x) for x in self.names.labels))
+            if shares:
+                self.report.claim(f"{text} (a class's share, said in other words)", fits(claim, shares), via="number")
+            return True
+        following = clause[offset + claim.end :]
+        shown_share = (
+            claim.percent or (0 <= claim.value <= 1 and claim.decimals > 0) or bool(nc._POINTS.match(following))
+        )
+        bound = nc._SYMBOL_BOUND.search(clause[max(0, offset + claim.start - 8) : offset + claim.start])
+        if nc._REFERENCE.match(following) or (bound and (shown_share or bound.group(0).strip().lower() == "top")):
+            # "0.5 is random", "margin < 11 pts", "in the top 20": a scale's reference, a bound or a cut-off.
+            self.report.skip(f"{text} (a reference or a bound, not compared)")
+            return True
+        if fits(claim, self.context_numbers):
+            self.report.skip(f"{text} (the user's own)")
+            return True
+        if foreign_period(following, self.names.features, fits(claim, self.all.numbers)):  # "the 90-day check"
+            self.report.skip(f"{text} (a span of time no feature is measured in, not compared)")
+            return True
+        if missed_share(claim, clause, facts):  # "misses about a third (recall 66 %)": the rest of a share
+            self.report.claim(f"{text} (the rest of a share: missed)", True, via="number")
+            return True
+        ahead = find_mentions(clause[: offset + claim.start], self.names.features)
+        if not ahead and re.match(r"\s*(?:→|->)", following) and claim.value >= 100 and is_subject_id(claim, self.ids):
+            self.report.claim(f"{text} (a subject's id)", True, via="number")  # "102 → std if moist 9.5" (claims-41)
+            return True
+        in_sum = [self.names.features.get(m.name, m.name) for m in ahead]
+        by_count = counted_share(
+            clause, offset + claim.start, offset + claim.end, sentence[: max(0, at)], facts, in_sum
+        )
+        if by_count is not None:  # "12 of 17 votes", "approve, 53/47", "A and B together (0.98)" (claims-37)
+            self.report.claim(f"{text} ({by_count[0]})", by_count[1], via="number")
+            return True
+        if self._feature_count(claim, clause[: offset + claim.start], following, facts, text):
+            return True
+        if mean_gap(claim, clause[: offset + claim.start], following, sentence, facts.statistics):
+            self.report.claim(f"{text} (a gap of two classes' means)", True, via="number")  # claims-40
+            return True
+        mean = self._label_mean(claim, clause, offset, facts)
+        if mean is not None:
+            self._verdict(f"{text} (mean over {mean[0]})", mean[1], mean[2], "number")
+            return True
+        if nc._NOT.search(clause[max(0, offset + claim.start - 30) : offset + claim.start]):
+            # "accuracy is 0.73, not 0.8": a number the reply denies, not one it states.
+            self.report.skip(f"{text} (negated, not compared)")
+            return True
+        down_to_one = claim.high is not None and claim.high.raw == "1" and claim.value > 1
+        if down_to_one and odds_hold(claim.value, facts.label_numbers):  # "roughly 19 to 1" (claims-36)
+            self.report.claim(f"{text} (odds of a class)", True, via="number")
+            return True
+        odds = said_as_odds(claim, clause[: offset + claim.start], sentence)  # "odds 2 to 1", "about 8 to 1"
+        if odds and down_to_one:  # odds said as such that are no class's odds: "roughly 9 to 1" where it is 4 to 1
+            self.report.claim(f"{text} (odds of no class)", False, via="number")
+            return True
+        ratio = (nc._RATIO.match(following) and not claim.count) or relative(claim, following)  # not "right 65 times"
+        if ratio or odds or (claim.bounds is not None and self._ratio_words(following)):
+            # "about 1.6 times that of bmi", "half the effect of the top one": a ratio of two numbers, not compared.
+            self.report.skip(f"{text} (a ratio, not compared)")
+            return True
+        if claim.bounds is not None and (
+            cue.CONTRIBUTES.search(clause[max(0, offset + claim.start - 40) : offset + claim.start])
+            or nc._UNIT_AFTER.match(following)
+        ):
+            # "'best' adds roughly a quarter", "half a log-odds point": an amount in words, not a share.
+            self.report.skip(f"{text} (an amount in words, not compared)")
+            return True
+        share = claim.percent or (0 <= claim.value <= 1 and claim.decimals > 0)
+        if (
+            share
+            and claim.high is None
+            and nc._BOUND.search(clause[max(0, offset + claim.start - 30) : offset + claim.start])
+        ):
+            # "still well below 50 %", "less than 0.05": a bound the reply compares a share with, not a value it
+            # states (a feature's bound, "credit score below 660", is still checked as its number).
+            self.report.skip(f"{text} (a bound, not compared)")
+            return True
+        every = nc._ALL_WITHIN.search(clause[max(0, offset + claim.start - 40) : offset + claim.start])
+        if claim.high is not None and every:
+            self.report.skip(f"{text} (a range several things are said to lie in, not compared)")  # round 38
+            return True
+        restated = 0 <= self.amount_end <= offset + claim.start and bool(
+            RESTATED.fullmatch(clause[self.amount_end : offset + claim.start])
+        )
+        if (
+            facts.amounts
+            and fits(claim, facts.amounts)
+            and (restated or self._amount(clause, offset + claim.start, offset + claim.end))
+        ):
+            # "10 % lower", "by 0.43", "up 9.1 points": the size of a change, not a value or a probability; and
+            # the same amount in another form right after it ("an increase of 3.6 points (about 15 %)").
+            self.report.claim(f"{text} (a change's amount)", True, via="number")
+            self.amount_end = offset + claim.end
+            return True
+        if claim.percent and not facts.metrics and OF_GROUP.match(following) and fits(claim, count_shares(facts)):
+            # "61 are predicted progressing and 25 stable, so about 71 % of the group": a share of counts.
+            self.report.claim(f"{text} (a share of the counts)", True, via="number")
+            return True
+        share_lead = clause[max(0, offset + claim.start - 20) : offset + claim.start]
+        if (worded := worded_share(claim, share_lead, following, facts.numbers)) is not None:
+            # "about 1 in 40", "right 73 times out of 100": a share of the outputs' or, "1 in 40", unchecked
+            if worded[1]:
+                self.report.claim(f"{text} ({worded[0]})", True, via="number")
+            else:
+                self.report.skip(f"{text} ({worded[0]}, not compared)")
+            return True
+        lead_text = clause[max(0, offset + claim.start - 60) : offset + claim.start]
+        if is_difference(lead_text, following) or SLACK.match(following):
+            if (ends := own_ends_gap(claim, sentence, at + offset)) is not None:  # its ends, "(704 → 614)"
+                self.report.claim(f"{text} (the gap of the ends said, {ends[0]:g})", ends[1], via="number")
+            elif fits(claim, self._differences(facts)):  # "a gap of about 57 points": of two of the outputs' numbers
+                self.report.claim(f"{text} (a difference)", True, via="number")
+            else:
+                self.report.skip(f"{text} (a difference the outputs do not give, not compared)")
+            return True
+        return False
