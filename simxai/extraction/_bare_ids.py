@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from simxai._directions import CHANGE_DOWN, CHANGE_UP
 from simxai.extraction._features import FeatureMention, age_feature, feature_mentions
 from simxai.extraction._groups import group_spans
 from simxai.extraction._lexicon import _GENERIC_NOUNS
@@ -52,7 +53,11 @@ _CLAIMED_BEFORE = re.compile(
     r"higher|lower|bigger|smaller|extra|counterfactuals?|examples?|ways?|options?|alternatives?|changes|"
     r"change(?!\s+(?:if|when|once|after|so)\b)|"
     r"features?|factors?|words?|things?|reasons?|scenarios?|items?|cases|rows|instances|records|samples|"
-    r"ids|people|persons|dollars?|euros?|pounds?|grand|thousands?|usd|eur|stars?|most|top|best|worst|biggest|largest)\b)",
+    r"ids|people|persons|dollars?|euros?|pounds?|grand|thousands?|usd|eur|stars?|most|top|best|worst|biggest|largest)\b"
+    # "and 10 kg heavier?", "5 cm deeper", "3 degrees colder": an amount in a unit, then the way it moves ("5002
+    # rated lower", "5002 much older" keep their id: a verb or an adverb is no unit)
+    rf"|\s?(?:(?!(?:much|far|way|lot|bit|is|was|so|and|or)\b)[a-z]{{1,10}}(?<!ed)(?<!ly)\.?\s)?"
+    rf"(?:{CHANGE_UP}|{CHANGE_DOWN})\b)",
     re.IGNORECASE,
 )
 # Words that may stand between a feature and its value ("bmi of 30", "bmi went up to 30", "glucose = 120").

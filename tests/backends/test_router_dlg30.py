@@ -121,14 +121,8 @@ def router() -> RouterBackend:
     "text",
     [
         "which factors drive her rating in the first place?",
-        pytest.param(
-            "which features count most for that decision?",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="the forty-second round's selector (8a6d4e5568296a6c) is sure of the global ranking here, and "
-                "the reference reading settles only an unsure choice (a regression of the rebuild, not yet read)",
-            ),
-        ),
+        # a selector sure of the global ranking: "that decision" points at the call about the boat in focus (dlg43)
+        "which features count most for that decision?",
         "what weighs most in that skipper's result?",
     ],
 )
