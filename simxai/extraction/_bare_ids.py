@@ -45,10 +45,11 @@ _CLAIMED_AFTER = re.compile(
     r"\d\s*(?:and|or|to|through|-|–))\s*$",
     re.IGNORECASE,
 )
-# A unit between an amount and its way ("10 kg heavier"): a short form of two letters at most, or a unit's name.
+# A unit between an amount and its way ("10 kg heavier"): a unit's short form or name, never a word such as "at" ("is
+# 5002 at higher risk" names 5002).
 _UNIT = (
-    r"(?:(?!(?:is|so|or|an|no)\b)[a-z]{1,2}|kilos?|kilograms?|grams?|tonnes?|tons?|metres?|meters?|lbs|"
-    r"centimet(?:re|er)s?|millimet(?:re|er)s?|degrees?|litres?|liters?|inch(?:es)?|feet|foot|miles?|mins?|minutes?)"
+    r"(?:kg|g|cm|mm|m|km|lbs?|ft|ml|kilos?|kilograms?|grams?|tonnes?|tons?|metres?|meters?|centimet(?:re|er)s?|"
+    r"millimet(?:re|er)s?|degrees?|litres?|liters?|inch(?:es)?|feet|foot|miles?|mins?|minutes?)"
 )
 # What may follow a number that is a quantity, a range or a rank, not an id ("60+": a bound, "or more").
 _CLAIMED_BEFORE = re.compile(
@@ -60,8 +61,8 @@ _CLAIMED_BEFORE = re.compile(
     r"features?|factors?|words?|things?|reasons?|scenarios?|items?|cases|rows|instances|records|samples|"
     r"ids|people|persons|dollars?|euros?|pounds?|grand|thousands?|usd|eur|stars?|most|top|best|worst|biggest|largest)\b"
     # "and 10 kg heavier?", "5 cm deeper", "3 degrees colder": an amount in a unit, then the way it moves ("5002
-    # rated lower", "5002 premium higher" keep their id: only a unit's short form or name stands between)
-    rf"|\s?(?:{_UNIT}\.?\s)?(?:{CHANGE_UP}|{CHANGE_DOWN})\b)",
+    # rated lower", "is 5002 older than 5003" keep their id: a unit's short form or name must stand between)
+    rf"|\s?{_UNIT}\.?\s(?:{CHANGE_UP}|{CHANGE_DOWN})\b)",
     re.IGNORECASE,
 )
 # Words that may stand between a feature and its value ("bmi of 30", "bmi went up to 30", "glucose = 120").
