@@ -18,6 +18,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from simxai._directions import CHANGE_DOWN, CHANGE_UP, alternation
 from simxai._last_tried import from_last_tried, said_from_last_tried
 from simxai.hosts.base import ChangeValue, HostSchema
 from simxai.messages import Message, successful_payload
@@ -254,6 +255,9 @@ def shifted_condition(text: str, condition: str) -> str | None:
 _SAME = re.compile(
     r"^\W*(?:(?:and|ok(?:ay)?|now|then)\W+)?(?:(?:please\s+)?(?:do|show|give\s+me|tell\s+me|ask)\s+)?(?:the\s+)?"
     r"same(?:\s+[a-z]+)?\s+(?:for|with|on|about)\b"
+    # "try that on patient 9", "now run it for 31", "apply the same to log 5": the last question done again elsewhere
+    r"|^\W*(?:(?:and|ok(?:ay)?|now|then|so)\W+)?(?:(?:please|can\s+you|could\s+you)\s+)?(?:try|run|apply|repeat|redo)"
+    r"\s+(?:that|this|it|the\s+same)(?:\s+(?:again|too|as\s+well))?\s+(?:for|with|on|to)\b"
     r"|^\W*(?:(?:and|so)\W+)?(?:how\s+(?:does|do|would)\s+(?:that|this|it)\s+compare|compare\s+(?:that|this|it))\s+"
     r"(?:with|to|against)\b"
     # "and for 505, same scenario?": the instance first, then "same ..."
@@ -288,6 +292,17 @@ def carried_change(feature: str, call: LastCall) -> dict[str, ChangeValue] | Non
     return None
 
 
+def _comparatives(words: str) -> tuple[str, ...]:
+    """The comparatives ("deeper", "colder") of a `simxai._directions` alternation, without its verbs ("rose")."""
+    return tuple(word for word in words.split("|") if word.endswith("er"))
+
+
+# The direction words a value said after a direction may follow ("lower still, 100", "shallower still, 3"); which
+# way each goes is checked against the value tried (`valued_number`). Comparatives only: "and up, 5" is no value.
+_TOWARD_UP = alternation(("higher", "more", "bigger", "larger", "greater"), _comparatives(CHANGE_UP))
+_TOWARD_DOWN = alternation(("lower", "less", "smaller", "fewer"), _comparatives(CHANGE_DOWN))
+_UPWARD_WORD = re.compile(rf"\b(?:{_TOWARD_UP})\b", re.IGNORECASE)
+_DOWNWARD_WORD = re.compile(rf"\b(?:{_TOWARD_DOWN})\b", re.IGNORECASE)
 # "and 10?", "and -10?" (a sign of its own), "and 100 points", "and 20 more", "and £200 instead?", "and 10 cm
 # instead?" (the feature's own unit): a new amount for the same change
 _BARE_STEP = re.compile(
@@ -297,8 +312,11 @@ _BARE_STEP = re.compile(
     # "and if it were £10k instead?", "what if it was 4 instead": the number said as what the change were
     r"(?P<were>(?:what\s+)?if\s+(?:it|that)\s+(?:were|was|is)\s+)?"
     # "even lower, say 33", "higher still, maybe 50", "smaller still, 12": a direction, then the value the feature were
-    r"(?P<toward>(?:(?:even|still|a\s+bit|much)\s+)?(?:higher|lower|more|less|bigger|smaller|larger|greater)"
-    r"(?:\s+still)?(?:\W+(?:say|maybe|perhaps|like|about|around)\s+|\s*[,:;]\s*))?"  # "lower still, 100": the value
+    # "deeper still, 18", "fewer still, 4": any direction word of a change (`simxai._directions`) does
+    rf"(?P<toward>(?:(?:even|still|a\s+bit|much)\s+)?(?:{_TOWARD_UP}|{_TOWARD_DOWN})"
+    r"(?:\s+still)?(?:\W+(?:say|maybe|perhaps|like|about|around)\s+|\s*[,:;]\s*)"  # "lower still, 100": the value
+    # "damper still, 24": a comparative no list holds, said with "still", then the value (its way is not checked)
+    r"|[a-z]{2,}(?:er|ier)\s+still\s*[,:;]\s*)?"
     # "another 5 on top of that": a further step, from the value just tried (`simxai._last_tried`)
     r"(?P<another>another\s+)?"
     r"(?P<by>by\s+)?(?P<sign>[+-])?\s?[£$€]?(?P<n>\d+(?:\.\d+)?)\s?(?P<pct>%)?"
@@ -361,7 +379,8 @@ def valued_number(text: str, call: LastCall) -> tuple[str, float] | None:
     if isinstance(value, bool) or not isinstance(value, int | float):
         return None
     number, toward = float(match.group("n")), match.group("toward")
-    if toward and (number > value) != bool(re.search(r"higher|more|bigger|larger|greater", toward, re.I)):
+    up, down = bool(toward and _UPWARD_WORD.search(toward)), bool(toward and _DOWNWARD_WORD.search(toward))
+    if (up or down) and (number > value) != up:
         return None  # "higher still, 50" after 100: the direction and the value disagree, so neither is read
     return str(feature), number
 

@@ -289,6 +289,14 @@ _IF_EDIT = re.compile(
     re.IGNORECASE,
 )
 
+_NOT_TAIL = r"[A-Za-z][\w']*(?:\s(?!(?:as\s+well|too|also)\b)[A-Za-z][\w']*){0,2}"  # the words, no "as well"
+# "and bloated for tight as well", "also slow with quick": one more swap said as the last one was, continuing it
+_FOR_EDIT = re.compile(
+    rf"^\W*(?:and|also|plus)\s+(?:(?:swap|replace)\s+)?(?P<a>{_WORDS})\s+(?:for|with|by)\s+(?P<b>{_NOT_TAIL})"
+    r"(?:\s+(?:as\s+well|too|also))?\W*$",
+    re.IGNORECASE,
+)
+
 
 def word_edit(text: str, focus: str) -> dict[str, ChangeValue] | None:
     """The edit an unquoted turn makes to `focus`, the text in focus ("gorgeous -> okay"), or None.
@@ -296,7 +304,7 @@ def word_edit(text: str, focus: str) -> dict[str, ChangeValue] | None:
     The replaced words must be words of `focus` (whole words, in any case): "what if price was high" about
     a review without "price" is no edit of it.
     """
-    match = _ARROW_EDIT.match(text) or _IF_EDIT.match(text)
+    match = _ARROW_EDIT.match(text) or _IF_EDIT.match(text) or _FOR_EDIT.match(text)
     if match is None:
         return None
     old, new = match.group("a").strip(), match.group("b").strip()

@@ -1,6 +1,8 @@
 """Corrections of the last turn: "no, I meant 14" after "predict patient 41" is patient 14; "no wait, 24" after "what
 if the loan term were 36" is a loan term of 24; "sorry, bmi not age" after "what if age went up by 5" moves the change
-to bmi; "oops, I meant patient 31" replaces the instance in focus, whether or not the last turn said its id.
+to bmi; "oops, I meant patient 31" replaces the instance in focus, whether or not the last turn said its id; so does
+a bare id ("sorry, I meant 31") after a turn that said no number and changed nothing ("why is the first one
+stable?").
 
 The number replaces the number of the last turn whose role it can take (an id, or a value or step within the
 feature's range); when it can take two, the router asks (`correction`). Split from `_dialogue_repair`, which applies
@@ -112,7 +114,9 @@ def correction_readings(text: str, history: Sequence[Message], schema: HostSchem
     if (
         isinstance(instance, int)
         and not isinstance(instance, bool)
-        and (float(instance) in said or said_noun)
+        # "sorry, I meant 146812" after "why's the first one rejected": a last turn that said no number named its
+        # instance by reference, and that instance is all a bare id can correct when the call changed nothing
+        and (float(instance) in said or said_noun or (not said and not previous.arguments.get("changes")))
         and number != instance
         and "." not in match.group("n")
         and schema.has_id(number)

@@ -1,7 +1,7 @@
 """A turn that narrows the group of the last call on a group: "only the recycled ones among them", "narrow that to
 wildflower", "only those over 60" after a metric on women (the metric on women over 60), "and the north wing only",
 "just the blue plates" (a category said in the plural after "only the" / "just the", which no group parser reads
-alone).
+alone), "only those with over 100 in traffic" (one numeric feature, one number and one way, in any order).
 
 The group is the last call's: the group of a metric or of the data, or the condition a group's predictions were
 asked for. The turn's own condition joins it; a condition on a category the group already fixes replaces that one.
@@ -17,10 +17,12 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from simxai._directions import TAIL_DOWN, TAIL_UP
 from simxai.backends._router_decision import Decision
 from simxai.backends._router_narrowed import GROUP_SLOT
 from simxai.backends.base import CompletionRequest
 from simxai.extraction import extract_argument
+from simxai.extraction.mentions import feature_mentions
 from simxai.followup import last_call
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message
@@ -96,7 +98,7 @@ def _joined(group: str, text: str, schema: HostSchema) -> str | None:
     """
     added = extract_argument("group", text, schema)
     if not isinstance(added, str) or not re.search(r"[=<>]", added):
-        added = _restricted_category(text, schema)
+        added = _restricted_category(text, schema) or _said_bound(text, schema)
     if added is None:
         return None
     clauses = group.split(" and ")
@@ -108,6 +110,22 @@ def _joined(group: str, text: str, schema: HostSchema) -> str | None:
             clauses.append(clause)
     narrowed = " and ".join(clauses)
     return None if narrowed == group else narrowed
+
+
+_UP = re.compile(rf"\b(?:{'|'.join(TAIL_UP)})\b", re.IGNORECASE)
+_DOWN = re.compile(rf"\b(?:{'|'.join(TAIL_DOWN)})\b", re.IGNORECASE)
+
+
+def _said_bound(text: str, schema: HostSchema) -> str | None:
+    """`feature > n` (or `<`) for a narrowing turn that names one numeric feature, one number and one way, in
+    whatever order ("only those with over 100 in traffic", "just the ones deeper than 10"); None otherwise.
+    """
+    named = {m.feature.name for m in feature_mentions(text, schema) if m.feature.type == "numeric"}
+    numbers = re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])", text)
+    up, down = _UP.search(text) is not None, _DOWN.search(text) is not None
+    if len(named) != 1 or len(numbers) != 1 or up == down:
+        return None
+    return f"{named.pop()} {'>' if up else '<'} {numbers[0]}"
 
 
 def _restricted_category(text: str, schema: HostSchema) -> str | None:

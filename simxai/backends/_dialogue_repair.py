@@ -6,7 +6,8 @@
   replaces the number of the last turn whose role it can take (an id, or a value or step within the feature's range);
   when it can take two, the router asks.
 - "both together" after two what-ifs on one instance makes both changes at once (`combined_changes`).
-- "only those over 60" after a metric on women is the metric on women over 60 (`simxai.backends._dialogue_narrowing`).
+- "only those over 60" after a metric on women is the metric on women over 60 (`simxai.backends._dialogue_narrowing`);
+  "back to all the women" after it is the metric on women again (`simxai.backends._dialogue_widening`).
 - "and a smaller loan amount too, 80" after a what-if adds loan_amount = 80; with no feature the value fits, the
   router asks which feature it is for, never reads 80 as an instance (`added_value`).
 - "and 'dull' instead?" after a text what-if that replaced one word replaces it by "dull" (`replaced_word`).
@@ -35,6 +36,7 @@ from simxai.backends._dialogue_correction import as_number as _as_number
 from simxai.backends._dialogue_correction import correction, correction_readings, numeric_range
 from simxai.backends._dialogue_labels import subject_id
 from simxai.backends._dialogue_narrowing import narrowed_group
+from simxai.backends._dialogue_widening import widened_group
 from simxai.backends._router_added_change import added_supposition
 from simxai.backends._router_decision import Decision
 from simxai.backends.base import CLARIFY, CompletionRequest, CompletionResponse
@@ -289,6 +291,9 @@ def repair_decision(
     previous = last_call(history)
     if narrowed is not None and previous is not None and previous.name in {s.name for s in request.functions}:
         return Decision(previous.name, 1.0, True, arguments=narrowed)
+    widened = widened_group(text, history, request.host)  # "back to all the renters" after renters in the south
+    if widened is not None and widened[0] in {s.name for s in request.functions}:
+        return Decision(widened[0], 1.0, True, arguments=widened[1])
     if "explain_what_if" not in {s.name for s in request.functions}:
         return None
     schema = request.host

@@ -12,7 +12,8 @@ When there is nothing to take back or move (no what-if ran, or the undo names no
 `scenario_question` asks one short question rather than answer something else.
 
 A turn that says a value ("drop the price to 40") is a change, never an undo; a text host's "remove 'not'" is a
-word edit (`simxai.followup_fragment.word_edit`), so the readings here are of tabular hosts only.
+word edit (`simxai.followup_fragment.word_edit`), so on a text host only an undo that does not drop or remove is
+read ("undo that", "undo the 'dull'": the word replaced, taken back); moving changes is of tabular hosts only.
 """
 
 from __future__ import annotations
@@ -150,8 +151,12 @@ def scenario_decision(
     text: str, history: Sequence[Message], schema: HostSchema | None, names: Collection[str]
 ) -> Decision | None:
     """The what-if a turn asks for by taking a step of the scenario back or moving its changes, or None."""
-    if schema is None or schema.kind != "tabular":
+    if schema is None:
         return None
+    if schema.kind != "tabular":
+        # "undo the 'bloated' swap", "scrap that" after word edits: taken back; "remove 'not'" is an edit of its own
+        match = _undo(text)
+        return _undone(text, history, schema, names) if match is not None and match.group("drop") is None else None
     return _undone(text, history, schema, names) or _moved(text, history, schema, names)
 
 

@@ -18,6 +18,7 @@ from simxai.backends._router_going_back import goes_back_to_one
 from simxai.backends._router_group_feature import group_feature_decision
 from simxai.backends._router_judged_focus import judged_in_focus
 from simxai.backends._router_masking import FEATURE_FILLER, only_fillers, only_names_instance
+from simxai.backends._router_per_class import asks_every_class
 from simxai.backends._router_similarity import known_words
 from simxai.backends._router_unheld_subset import said_group
 from simxai.backends._router_why_named import why_of_the_one_named
@@ -191,6 +192,8 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
         label = extract_argument("label", text, schema, previous.name) or _class_after_metric(text, schema)
         if label is not None:  # "and the f1 for progressing?" after "recall for stable": that label's
             arguments["label"] = label
+        elif asks_every_class(text):  # "recall per class" after "precision for wilting": every class's, not one
+            arguments.pop("label", None)
         return Decision(previous.name, 1.0, True, arguments=arguments)
     if same_question(text) and "instance" in takes[previous.name]:
         # "same for applicant 56": the previous call with every argument kept but the instance
@@ -404,11 +407,17 @@ _PERSONAL = re.compile(r"\b(?:his|her|hers|him|she|he)\b", re.IGNORECASE)
 
 # "this one", "that person": one instance referred to, never the model
 _ONE_REFERRED = re.compile(r"\b(?:this|that)\s+(?:one|person|guy|case|individual|record|row)\b", re.IGNORECASE)
+# "that decision", "this verdict": the call about one instance, pointed at; a model as a whole has no such thing
+_THAT_CALL = re.compile(
+    r"\b(?:this|that)\s+(?:decision|outcome|conclusion|result|verdict|forecast|classification|judge?ment|assessment)\b",
+    re.IGNORECASE,
+)
 
 
 def about_the_person_in_focus(text: str, history: Sequence[Message]) -> bool:
-    """Whether a turn speaks of one person ("which factors drive his decision?") after a call about one instance,
-    or in a new conversation ("main reasons behind this one?", "what drives her result?").
+    """Whether a turn speaks of one person ("which factors drive his decision?") or points at one instance or its
+    call ("that one", "that decision") after a call about one instance, or in a new conversation ("main reasons
+    behind this one?", "what drives her result?").
 
     A global question in such words asks about that instance: a model has no "his" or "her". With nothing said
     before, it is still about one instance: its local explanation, for which the engine asks which one.
@@ -418,8 +427,8 @@ def about_the_person_in_focus(text: str, history: Sequence[Message]) -> bool:
     previous = last_call(history)
     if previous is not None and goes_back_to_one(text):
         return True  # "back to the first one: which of its parts matter?": that one's own, not the model's
-    if previous is None or not _PERSONAL.search(text):
-        return False
+    if previous is None or not (_PERSONAL.search(text) or _ONE_REFERRED.search(text) or _THAT_CALL.search(text)):
+        return False  # "which features count most for that decision?": the one in focus, as "his decision" is
     instance = previous.arguments.get("instance")
     return isinstance(instance, int | dict) and not isinstance(instance, bool)
 

@@ -18,7 +18,7 @@ from simxai.hosts.base import HostSchema
 from simxai.hosts.name_words import name_words
 from simxai.messages import ToolCall
 
-__all__ = ["per_class_calls"]
+__all__ = ["asks_every_class", "per_class_calls"]
 
 _CLASS_WORD = r"(?:class(?:es)?|labels?|categor(?:y|ies)|outcomes?)"
 # "for each class", "of every label", "for all (the) classes", "for both labels", "per class", "by label",
@@ -31,6 +31,11 @@ _EVERY_CLASS = re.compile(
 )
 _PER_CLASS_METRICS = ("precision", "recall", "f1", "all")
 _LIMIT = 4  # the router's call limit (`_router_arguments.MAX_CALLS`)
+
+
+def asks_every_class(text: str) -> bool:
+    """Whether a turn asks a figure of every class ("recall per class", "precision for each label")."""
+    return _EVERY_CLASS.search(text) is not None
 
 
 def per_class_calls(call: ToolCall, text: str, schema: HostSchema | None) -> list[ToolCall] | None:

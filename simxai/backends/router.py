@@ -45,12 +45,7 @@ from simxai.backends._dialogue_followup import (
     with_instances_read,
     with_pending_call,
 )
-from simxai.backends._router_added_change import (
-    added_supposition,
-    adds_to_the_change,
-    asks_of_its_own,
-    comes_with,
-)
+from simxai.backends._router_added_change import added_supposition, adds_to_the_change, asks_of_its_own, comes_with
 from simxai.backends._router_arguments import MAX_CALLS, calls_for
 from simxai.backends._router_attributes import unknown_attribute
 from simxai.backends._router_bare_confidence import bare_confidence_decision
@@ -85,6 +80,7 @@ from simxai.backends._router_masking import (
 )
 from simxai.backends._router_neighbour import with_neighbour_named
 from simxai.backends._router_new_text import new_text_decision
+from simxai.backends._router_per_class import per_class_calls
 from simxai.backends._router_remarks import question_then_remarks, request_among_remarks
 from simxai.backends._router_replies import (
     AMBIGUOUS_YES,
@@ -244,7 +240,8 @@ class RouterBackend(Backend):
         if decision.whole_text or decision.arguments is not None:
             arguments = {"instance": text.strip()} if decision.whole_text else dict(decision.arguments or {})
             call = ToolCall(id="call_0", name=decision.function, arguments=arguments)
-            calls = with_instances_read([call], text, history, request)
+            # "recall per class" after a metric: one call per class, as the turn alone would get
+            calls = with_instances_read(per_class_calls(call, text, request.host) or [call], text, history, request)
             return self._answer(calls, "" if decision.whole_text else text, request.host)
         calls = []
         for name in (decision.function, *decision.also):

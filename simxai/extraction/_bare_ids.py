@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from simxai._directions import CHANGE_DOWN, CHANGE_UP
 from simxai.extraction._features import FeatureMention, age_feature, feature_mentions
 from simxai.extraction._groups import group_spans
 from simxai.extraction._lexicon import _GENERIC_NOUNS
@@ -44,6 +45,12 @@ _CLAIMED_AFTER = re.compile(
     r"\d\s*(?:and|or|to|through|-|–))\s*$",
     re.IGNORECASE,
 )
+# A unit between an amount and its way ("10 kg heavier"): a unit's short form or name, never a word such as "at" ("is
+# 5002 at higher risk" names 5002).
+_UNIT = (
+    r"(?:kg|g|cm|mm|m|km|lbs?|ft|ml|kilos?|kilograms?|grams?|tonnes?|tons?|metres?|meters?|centimet(?:re|er)s?|"
+    r"millimet(?:re|er)s?|degrees?|litres?|liters?|inch(?:es)?|feet|foot|miles?|mins?|minutes?)"
+)
 # What may follow a number that is a quantity, a range or a rank, not an id ("60+": a bound, "or more").
 _CLAIMED_BEFORE = re.compile(
     r"^(?:\s?%|\s?\+(?!\s*[\d+=])|\s?(?:k|m|bn)\b|\s?(?:to|through|-|–|or|and)\s*\d|\s?(?:/|out\s+of)\s*\d|"
@@ -52,7 +59,10 @@ _CLAIMED_BEFORE = re.compile(
     r"higher|lower|bigger|smaller|extra|counterfactuals?|examples?|ways?|options?|alternatives?|changes|"
     r"change(?!\s+(?:if|when|once|after|so)\b)|"
     r"features?|factors?|words?|things?|reasons?|scenarios?|items?|cases|rows|instances|records|samples|"
-    r"ids|people|persons|dollars?|euros?|pounds?|grand|thousands?|usd|eur|stars?|most|top|best|worst|biggest|largest)\b)",
+    r"ids|people|persons|dollars?|euros?|pounds?|grand|thousands?|usd|eur|stars?|most|top|best|worst|biggest|largest)\b"
+    # "and 10 kg heavier?", "5 cm deeper", "3 degrees colder": an amount in a unit, then the way it moves ("5002
+    # rated lower", "is 5002 older than 5003" keep their id: a unit's short form or name must stand between)
+    rf"|\s?{_UNIT}\.?\s(?:{CHANGE_UP}|{CHANGE_DOWN})\b)",
     re.IGNORECASE,
 )
 # Words that may stand between a feature and its value ("bmi of 30", "bmi went up to 30", "glucose = 120").

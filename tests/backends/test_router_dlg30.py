@@ -121,8 +121,8 @@ def router() -> RouterBackend:
     "text",
     [
         "which factors drive her rating in the first place?",
-        # the forty-second round's selector (8a6d4e5568296a6c) was sure of the global ranking here (a strict xfail
-        # then); the forty-third round's (e34a17e0b8bf0c8f) reads it local again
+        # the forty-second round's selector was sure of the global ranking here (a strict xfail then): "that decision"
+        # points at the call about the boat in focus (dlg43), and the forty-third round's selector reads it local too
         "which features count most for that decision?",
         "what weighs most in that skipper's result?",
     ],

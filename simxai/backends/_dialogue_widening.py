@@ -1,0 +1,88 @@
+"""A turn that widens a narrowed group back to a part of it: "back to all the cycle lanes", "ok, the whole south
+again" after a call on "road = cycle lane and traffic > 100" or "region = south and owner = rent".
+
+The group in focus is the last call's (`GROUP_SLOT`): a metric's or the data's group, or the condition a group's
+predictions were asked for. A turn that opens on a word that goes back ("back to", "the whole", "all") and names some
+but not all of that group's conditions asks the last question again on those conditions alone: the narrowing undone.
+A condition is named by the group parser or, for a category, by its value or the value's last word said in the turn
+("the spruce" of "species = sitka spruce": inside the group in focus it names no other value). After a metric, a
+metric the turn names replaces it ("the whole south again, but recall this time"). A turn that names a feature none
+of the kept conditions is on asks its own question, and is left to the other readings.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from simxai.backends._router_narrowed import GROUP_SLOT
+from simxai.extraction import extract_argument, extract_metric
+from simxai.extraction.mentions import feature_mentions
+from simxai.followup import last_call
+from simxai.hosts.base import HostSchema
+from simxai.messages import Message
+
+__all__ = ["widened_group"]
+
+# "back to all the ...", "ok, the whole south again", "and all the renters": a turn that opens by going back
+_WIDENS = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|and|now|so|then|right|fine)\W+)*"
+    r"(?:(?:go(?:ing)?\s+)?back\s+to\b|(?:(?:for|on|with)\s+)?(?:the\s+)?whole\b|(?:(?:for|on|with)\s+)?all\b)",
+    re.IGNORECASE,
+)
+_CLAUSE = re.compile(r"^(?P<feature>.+?)\s*(?:[=<>!]=?)\s*(?P<value>.+)$")
+# A metric that is the score of one class ("precision for urgent"): its label stays only with another such metric.
+_PER_CLASS = frozenset({"precision", "recall", "f1", "all"})
+
+
+def widened_group(
+    text: str, history: Sequence[Message], schema: HostSchema | None
+) -> tuple[str, dict[str, Any]] | None:
+    """The last call's (function, arguments) on the conditions of its group that the turn names, for a turn that goes
+    back to a part of a narrowed group (module doc); None when the turn does not, or names all or none of them.
+    """
+    previous = last_call(history)
+    if _WIDENS.match(text) is None or previous is None or schema is None or schema.kind != "tabular":
+        return None
+    key = GROUP_SLOT.get(previous.name)
+    group = previous.arguments.get(key) if key is not None else None
+    if key is None or not isinstance(group, str):
+        return None
+    clauses = [c.strip() for c in group.split(" and ")]
+    if len(clauses) < 2 or not all(_CLAUSE.match(c) for c in clauses):
+        return None
+    kept = [c for c in clauses if _names_clause(text, c, clauses, schema)]
+    if not kept or len(kept) == len(clauses):
+        return None
+    kept_features = {_feature_of(c) for c in kept}
+    if any(m.feature.name not in kept_features for m in feature_mentions(text, schema)):
+        return None  # "back to the renters, what do they earn?": a feature of its own, another question
+    arguments = {**previous.arguments, key: " and ".join(kept)}
+    metric = extract_metric(text) if previous.name == "get_model_performance" else None
+    if metric is not None:
+        arguments["metric"] = metric
+        if metric not in _PER_CLASS:
+            arguments.pop("label", None)  # a label is a per-class score's argument
+    return previous.name, arguments
+
+
+def _feature_of(clause: str) -> str:
+    match = _CLAUSE.match(clause)
+    return match.group("feature").strip() if match is not None else clause
+
+
+def _names_clause(text: str, clause: str, clauses: Sequence[str], schema: HostSchema) -> bool:
+    """Whether `text` names `clause` of the group `clauses`: the group parser reads it, or (a category) its value or
+    the value's last word is said, in the singular or the plural, and that word is no word of another clause.
+    """
+    read = extract_argument("group", text, schema)
+    if isinstance(read, str) and clause in [c.strip() for c in read.split(" and ")]:
+        return True
+    if " = " not in clause:
+        return False
+    value = clause.split(" = ", 1)[1].strip().lower()
+    last = value.split()[-1]
+    others = " ".join(c.split(" = ", 1)[-1].lower() for c in clauses if c != clause)
+    words = [value] if len(last) < 4 or re.search(rf"\b{re.escape(last)}\b", others) else [value, last]
+    return any(re.search(rf"\b{re.escape(w)}(?:s|es)?\b", text, re.IGNORECASE) for w in words)
