@@ -69,8 +69,7 @@ AQUARIUM_CONFIG: dict[str, Any] = {
         "target_description": "what the keepers saw in the water: clear, cloudy or algal",
         "model_description": "An AdaBoost classifier (120 seeded rounds of depth-2 decision trees) on the "
         "one-hot-encoded filter type and the raw numbers.",
-        "training": "Fitted on 240 of the 300 synthetic tanks; the other 60 are held out for the performance "
-        "figures.",
+        "training": "Fitted on 240 of the 300 synthetic tanks; the other 60 are held out for the performance figures.",
         "limitations": [
             "Synthetic tanks, invented for testing; not a real aquarium's logbook.",
             "Sees only the logged columns, not the plants, the substrate or the water's source.",

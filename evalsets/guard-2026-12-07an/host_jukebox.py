@@ -79,8 +79,7 @@ JUKEBOX_CONFIG: dict[str, Any] = {
             "service": "the jukebox goes to the bench for a service before it plays again",
             "retire": "the jukebox is taken off the floor for parts",
         },
-        "probability_meaning": "The share of the forest's trees voting for each verdict, averaged; the three sum "
-        "to 1.",
+        "probability_meaning": "The share of the forest's trees voting for each verdict, averaged; the three sum to 1.",
     },
 }
 

@@ -130,9 +130,7 @@ def load_host() -> TabularHost:
     train = frame[~frame.session_no.isin(test)]
     model = HistGradientBoostingClassifier(max_iter=40, max_leaf_nodes=8, random_state=0)
     model.fit(train[FEATURES], train.session_call)
-    return host_from_model(
-        model, frame[["session_no", *FEATURES, "session_call"]], test_ids=test, **TOBOGGAN_CONFIG
-    )
+    return host_from_model(model, frame[["session_no", *FEATURES, "session_call"]], test_ids=test, **TOBOGGAN_CONFIG)
 
 
 if __name__ == "__main__":
