@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import logging
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -39,6 +40,10 @@ from simxai.state import DialogueState, PendingCall, StepQuestion
 from simxai.turn_memo import turn_memo
 from simxai.turns import CallRecord, Clarification, EventHandler, Turn, TurnEvent
 from simxai.work import WorkerPool
+
+_log = logging.getLogger(__name__)
+#: What a turn's report names when the guard itself failed on a reply (the error is logged with its traceback).
+GUARD_FAULT = "the faithfulness check failed on this reply (an internal error, logged)"
 
 __all__ = [
     "Agent",
@@ -255,7 +260,11 @@ class _TurnRun(_TurnCalls):
     def _claims(self, text: str, outputs: list[Any], *, timed: bool = True) -> GuardReport:
         """The guard's check of `text`'s claims against `outputs` (the user's own words are not claims)."""
         started = time.perf_counter()
-        report = check_claims(text, outputs, vocabulary=self.agent.vocabulary, context=self.said)
+        try:
+            report = check_claims(text, outputs, vocabulary=self.agent.vocabulary, context=self.said)
+        except Exception:  # a fault of the guard's own: the reply counts as unverified, the turn goes on
+            _log.exception("the faithfulness guard failed on a reply; it is treated as not supported")
+            report = GuardReport(passed=False, unsupported=[GUARD_FAULT])
         if timed:
             self.stage.add("guard", started)
         return report

@@ -2,7 +2,7 @@
 
 import pytest
 
-from simxai.agent import Agent, AgentSettings, Conversation, DialogueState, TurnEvent
+from simxai.agent import GUARD_FAULT, Agent, AgentSettings, Conversation, DialogueState, TurnEvent
 from simxai.backends.testing import ScriptedBackend, call
 from simxai.exceptions import BackendUnavailableError, ToolCallParseError
 from simxai.followup_context import is_new_request
@@ -452,3 +452,19 @@ async def test_how_to_be_the_predicted_label_says_so_once(demo_host):
     assert [c.function for c in turn.calls] == ["explain_how_to_be_that"]
     assert turn.reply.count(f"predicts {label}") == 1 and "nothing needs to change" in turn.reply
     assert turn.faithfulness.passed
+
+
+async def test_a_fault_of_the_guard_costs_the_reply_not_the_turn(demo_host, monkeypatch, caplog):
+    # the guard raising on a reply (a bug of its own) is logged; the reply counts as unverified, so it is
+    # regenerated once and then replaced by SimXAI's rendering of the outputs
+    def broken(*args, **kwargs):
+        raise ValueError("a reading the guard got wrong")
+
+    monkeypatch.setattr("simxai.agent.check_claims", broken)
+    backend = ScriptedBackend([call("get_prediction", instance=12), "It predicts stable.", "Stable, again."])
+    with caplog.at_level("ERROR", logger="simxai.agent"):
+        turn = await Agent(demo_host, backend).run_turn("predict 12")
+    assert turn.reply == turn.calls[0].rendering
+    assert turn.faithfulness.fallback_used and not turn.faithfulness.passed
+    assert GUARD_FAULT in turn.faithfulness.unsupported
+    assert "a reading the guard got wrong" in caplog.text

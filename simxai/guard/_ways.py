@@ -148,7 +148,8 @@ def change_way_claims(
                 found.append((m, hits))
     if len(found) != 1 or len({(f, o, n) for f, o, n in found[0][1]}) != 1:
         return
-    m, [(feature, old, new)] = found[0]
+    # the same change can stand in the outputs more than once (two counterfactuals that both move bmi 23.7 -> 27.3)
+    m, [(feature, old, new), *_] = found[0]
     ways = []
     if m.groupdict().get("up") or m.groupdict().get("down"):
         ways.append(m.groupdict().get("up") is not None)

@@ -78,6 +78,13 @@ def test_change_way_skips_comparatives_of_other_things():
     assert said == [("change bmi down", False)]
 
 
+def test_change_way_reads_a_change_the_outputs_hold_twice():
+    # two counterfactuals that make the same move: one change, read once, no error
+    changes = {"bmi": [(23.7, 27.3), (23.7, 27.3)]}
+    said = list(change_way_claims("A lower one: 27.3 instead of 23.7.", changes, {"bmi": "bmi"}, ["stable"]))
+    assert said == [("change bmi down", False)]
+
+
 @pytest.mark.parametrize(
     ("faithful", "reply"),
     [
