@@ -42,13 +42,13 @@ def explain_what_if(
 ) -> WhatIfResult:
     """Predict again after changing some feature values (or words) of an instance: a what-if scenario.
 
-    Use for "what if her bmi were 30", "what if glucose were 5 lower", "what if 'good' were 'bad'", "would
-    the prediction change if".
+    Use for "what if her bmi were 30", "what if glucose were 5 lower", "what happens if we replace 'good'
+    with 'bad'", "would the prediction change if".
 
     Args:
         instance: {INSTANCE}
-        changes: Feature -> new value: a number sets it ({"bmi": 30}); a signed string moves it from now ("5
-            lower": {"glucose": "-5"}, {"bmi": "+10%"}); null = missing. Text model: word -> replacement ("" removes).
+        changes: Feature -> new value: a number sets it ({"bmi": 30}), a signed string moves it ("5 lower":
+            {"glucose": "-5"}, {"bmi": "+10%"}), null = missing; text: word -> replacement ("" removes).
 
     Returns:
         The changes applied (old and new values), and the label and probabilities before and after.
