@@ -21,6 +21,7 @@ from simxai.extraction import extract_argument, extract_metric
 from simxai.extraction.mentions import feature_mentions
 from simxai.followup import last_call
 from simxai.hosts.base import HostSchema
+from simxai.instances import clause_field
 from simxai.messages import Message
 
 __all__ = ["widened_group"]
@@ -52,10 +53,12 @@ def widened_group(
     clauses = [c.strip() for c in group.split(" and ")]
     if len(clauses) < 2 or not all(_CLAUSE.match(c) for c in clauses):
         return None
-    kept = [c for c in clauses if _names_clause(text, c, clauses, schema)]
+    read = extract_argument("group", text, schema)  # the conditions the group parser reads in the turn, once
+    parsed = [c.strip() for c in read.split(" and ")] if isinstance(read, str) else []
+    kept = [c for c in clauses if c in parsed or _names_category(text, c, clauses)]
     if not kept or len(kept) == len(clauses):
         return None
-    kept_features = {_feature_of(c) for c in kept}
+    kept_features = {clause_field(c) for c in kept}
     if any(m.feature.name not in kept_features for m in feature_mentions(text, schema)):
         return None  # "back to the renters, what do they earn?": a feature of its own, another question
     arguments = {**previous.arguments, key: " and ".join(kept)}
@@ -67,18 +70,10 @@ def widened_group(
     return previous.name, arguments
 
 
-def _feature_of(clause: str) -> str:
-    match = _CLAUSE.match(clause)
-    return match.group("feature").strip() if match is not None else clause
-
-
-def _names_clause(text: str, clause: str, clauses: Sequence[str], schema: HostSchema) -> bool:
-    """Whether `text` names `clause` of the group `clauses`: the group parser reads it, or (a category) its value or
+def _names_category(text: str, clause: str, clauses: Sequence[str]) -> bool:
+    """Whether `text` names the category `clause` of the group `clauses` where the group parser did not: its value or
     the value's last word is said, in the singular or the plural, and that word is no word of another clause.
     """
-    read = extract_argument("group", text, schema)
-    if isinstance(read, str) and clause in [c.strip() for c in read.split(" and ")]:
-        return True
     if " = " not in clause:
         return False
     value = clause.split(" = ", 1)[1].strip().lower()
