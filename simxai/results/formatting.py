@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable
 
 
 def format_number(value: float | int | str | None, digits: int = 3) -> str:
@@ -20,7 +20,7 @@ def format_number(value: float | int | str | None, digits: int = 3) -> str:
     return text if text not in ("-0", "") else "0"
 
 
-def listed(names: Sequence[str], last: str = "and") -> str:
+def listed(names: Iterable[str], last: str = "and") -> str:
     """Names joined for a sentence: "a"; "a and b"; "a, b and c" (`last` "or": "a, b or c"); "" for none.
 
     The one way every reply and error enumerates features, labels, categories or ids in words.
