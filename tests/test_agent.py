@@ -380,7 +380,7 @@ async def test_an_unknown_category_is_asked_back_with_the_valid_names(loan_host)
     turn = await Agent(loan_host, backend, settings=AgentSettings(guard=False)).run_turn("what if in the middle?")
     assert turn.clarification is not None and turn.clarification.missing == ["changes"]
     assert turn.reply.startswith(
-        "region has no category 'middle'; valid categories are east, north, south, west. What should change?"
+        "region has no category 'middle'; valid categories are east, north, south and west. What should change?"
     )
 
 

@@ -7,6 +7,7 @@ import sys
 import pytest
 
 from simxai.cli import main
+from simxai.results import listed
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -144,7 +145,7 @@ def test_an_unknown_category_lists_the_valid_categories_once(capsys, demo_host):
     err = capsys.readouterr().err.strip()
     sex = demo_host.schema().feature("sex")
     assert sex is not None
-    valid = ", ".join(sex.categories)
+    valid = listed(sex.categories)  # "1 and 2", as every enumeration in words
     assert "'martian'" in err and err.count(valid) == 1, err
 
 

@@ -39,7 +39,7 @@ from simxai.hosts._tabular_resolve import Resolver
 from simxai.hosts._tabular_shap import fits
 from simxai.hosts.base import FeatureSchema, HostSchema, InstanceRef, Selection
 from simxai.instances import closest
-from simxai.results import Subject
+from simxai.results import Subject, listed
 
 T = TypeVar("T")
 
@@ -249,9 +249,9 @@ class TabularBase:
             if isinstance(label, str) and name.lower() == label.strip().lower():
                 return i
         raise ArgumentError(
-            f"unknown label {label!r}; labels are {', '.join(self.class_names)}",
+            f"unknown label {label!r}; labels are {listed(self.class_names)}",
             argument=argument,
-            valid=", ".join(self.class_names),
+            valid=listed(self.class_names),
             suggestions=closest(str(label), self.class_names),
         )
 

@@ -14,7 +14,7 @@ from simxai.hosts._tabular_dice import CounterfactualSearch, verify
 from simxai.hosts._tabular_search import NeighbourSearch
 from simxai.hosts._tabular_shap import split_thresholds
 from simxai.hosts._tabular_still import GRID_POINTS, stable_ranges
-from simxai.hosts.base import ChangeValue
+from simxai.hosts.base import ChangeValue, outside_range
 from simxai.hosts.month_wrap import month_of_year, wrapped_months
 from simxai.instances import RelativeChange, parse_change
 from simxai.results import (
@@ -26,6 +26,7 @@ from simxai.results import (
     Subject,
     WhatIfResult,
     format_number,
+    listed,
 )
 
 MAX_COUNTERFACTUALS = 10
@@ -127,7 +128,7 @@ class TabularChanges(TabularBase):
             self.table.set_column(after, feature, new)
             if feature.kind != "categorical" and feature.min is not None and feature.max is not None:
                 # a value the data never shows: the model's answer there is an extrapolation, and said so
-                beyond = sum(not feature.min <= float(v) <= feature.max for v in new if not np.isnan(float(v)))
+                beyond = sum(outside_range(float(v), feature.min, feature.max) is not None for v in new)
                 if beyond:
                     outside.append(OutsideRange(feature=feature.name, low=feature.min, high=feature.max, rows=beyond))
             computed = feature.decimals if isinstance(parsed, RelativeChange) else None
@@ -163,11 +164,11 @@ class TabularChanges(TabularBase):
                 example = f'{{"instance": {{"id": {subject.id}, "{feature.name}": null}}}}'
                 reason += f"; for its prediction with {feature.name} filled that way, ask get_prediction {example}"
         elif reads:
-            reason = f"the model reads a missing value of {', '.join(reads)} only"
+            reason = f"the model reads a missing value of {listed(reads)} only"
         else:
             reason = "the model does not read missing values itself"
         valid = (
-            f"one of {', '.join(feature.categories)}"
+            f"one of {listed(feature.categories, 'or')}"
             if feature.kind == "categorical"
             else f"a number (observed {format_number(feature.min)} to {format_number(feature.max)})"
         )
@@ -267,11 +268,11 @@ class TabularChanges(TabularBase):
                     break
             method = f"DiCE ({' then '.join(methods)} search), each counterfactual re-checked with the model"
         found = _diverse(found, count)
-        fixed = f"; {', '.join(self.immutable_features)} kept fixed" if self.immutable_features else ""
+        fixed = f"; {listed(self.immutable_features)} kept fixed" if self.immutable_features else ""
         note = None
         if not found:
             note = (
-                f"No change of {', '.join(self._mutable)} within their observed ranges was found that makes "
+                f"No change of {listed(self._mutable, 'or')} within their observed ranges was found that makes "
                 f"the model predict {target_name}{fixed}."
             )
         elif len(found) < count:

@@ -19,7 +19,7 @@ import pandas as pd
 
 from simxai.exceptions import ArgumentError, UsageError
 from simxai.instances import closest
-from simxai.results import format_number
+from simxai.results import format_number, listed
 
 #: The largest magnitude a numeric value may have (float32's largest finite number).
 MAX_MAGNITUDE = float(np.finfo(np.float32).max)
@@ -34,7 +34,13 @@ def holds_text(column: pd.Series) -> bool:
     """
     if isinstance(column.dtype, pd.CategoricalDtype | pd.StringDtype) or pd.api.types.is_bool_dtype(column):
         return True
-    return pd.api.types.is_object_dtype(column.dtype) and all(isinstance(v, str) for v in column)
+    if not pd.api.types.is_object_dtype(column.dtype):
+        return False
+    # a CSV's True/False column with empty cells reads as objects: True, False and NaN (its gaps)
+    recorded = column.dropna()
+    return all(isinstance(v, str) for v in column) or (
+        len(recorded) > 0 and all(isinstance(v, bool | np.bool_) for v in recorded)
+    )
 
 
 def category_name(raw: Any) -> str:
@@ -265,9 +271,9 @@ class Table:
                 if code.lower() in spellings:  # the code of a named category ("region 2")
                     return category
             raise ArgumentError(
-                f"{feature.name} has no category {text!r}; valid categories are {', '.join(feature.categories)}",
+                f"{feature.name} has no category {text!r}; valid categories are {listed(feature.categories)}",
                 argument=argument,
-                valid=", ".join(feature.categories),
+                valid=listed(feature.categories),
                 suggestions=closest(text, feature.categories),
             )
         number: float | None

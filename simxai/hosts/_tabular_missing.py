@@ -23,7 +23,7 @@ import numpy as np
 import pandas as pd
 
 from simxai.exceptions import UsageError
-from simxai.results import format_number
+from simxai.results import format_number, listed
 
 _log = logging.getLogger("simxai.hosts")
 
@@ -81,7 +81,9 @@ class Imputer:
             if name not in self.columns or not part[name].isna().any():
                 continue
             values = pd.Series(out[:, j], index=part.index)
-            if pd.api.types.is_numeric_dtype(part[name]):
+            if pd.api.types.is_bool_dtype(part[name]):
+                values = values.astype(part[name].dtype)  # a pandas "boolean" column with <NA>: True/False back
+            elif pd.api.types.is_numeric_dtype(part[name]):
                 values = values.astype(float)
             columns[name] = part[name].where(part[name].notna(), values)
         return columns
@@ -176,7 +178,7 @@ class Imputation:
             if feature not in self.imputers:
                 raise UsageError(
                     f"feature {feature!r} has {n} missing {'value' if n == 1 else 'values'} and the model has no "
-                    f"imputer for it ({', '.join(IMPUTERS)}, as the first step of a Pipeline or in a "
+                    f"imputer for it ({listed(IMPUTERS, 'or')}, as the first step of a Pipeline or in a "
                     "ColumnTransformer); fill them in the data the way your model does, or put an imputer in its "
                     "pipeline"
                 )
@@ -188,7 +190,7 @@ class Imputation:
         rows = np.flatnonzero(gaps.to_numpy().any(axis=1))
         if not _same_probabilities(self.model, frame.iloc[rows], filled.iloc[rows]):
             raise UsageError(
-                f"filling the missing values of {', '.join(counts)} as the model's imputer does changes the "
+                f"filling the missing values of {listed(counts)} as the model's imputer does changes the "
                 "model's probabilities (an imputer with add_indicator, an IterativeImputer with sample_posterior, "
                 "or a model that reads NaN itself); fill them in the data the way your model does"
             )
@@ -209,7 +211,7 @@ class Fill:
         noun = "value" if self.count == 1 else "values"
         if self.value is None:
             return f"{self.feature}: {self.count} missing {noun}, filled per row (the model's {self.strategy})"
-        number = isinstance(self.value, int | float | np.number)
+        number = isinstance(self.value, int | float | np.number) and not isinstance(self.value, bool | np.bool_)
         value = format_number(float(self.value)) if number else self.value
         return f"{self.feature}: {self.count} missing {noun}, filled with {value} (the model's {self.strategy})"
 
@@ -307,19 +309,31 @@ def fill_missing(model: Any, frame: pd.DataFrame) -> tuple[pd.DataFrame, Filled]
         return frame, Filled(imputation=imputation, kept=kept, reads_missing=native, model_kind=kind)
     if kept:
         raise UsageError(
-            f"the model reads missing values of {', '.join(kept)} itself but fills those of {', '.join(counts)} "
+            f"the model reads missing values of {listed(kept)} itself but fills those of {listed(counts)} "
             "with an imputer; SimXAI reads one way per model: fill the gaps in the data the way your model does"
         )
     _refuse_unread_text(frame, counts, imputation.features, native, kind)
     filled = imputation.fill(frame)
     fills = tuple(
-        Fill(f, n, imputation.imputers[f].constant(f), imputation.imputers[f].how()) for f, n in counts.items()
+        Fill(f, n, _as_recorded(frame[f], imputation.imputers[f].constant(f)), imputation.imputers[f].how())
+        for f, n in counts.items()
     )
     for fill in fills:
         _log.warning("data: %s; the model's predictions on those rows are unchanged", fill.text())
     rows = np.flatnonzero(gaps.to_numpy().any(axis=1))
     cells = {int(r): tuple(n for n, gap in zip(names, gaps.iloc[r], strict=True) if gap) for r in rows}
     return filled, Filled(fills, cells, imputation, reads_missing=native, model_kind=kind)
+
+
+def _as_recorded(column: pd.Series, value: Any) -> Any:
+    """An imputer's fill value as the column records it: True/False in a boolean column (an imputer fitted on a
+    pandas "boolean" column keeps 1 or 0), else as the imputer gives it.
+    """
+    recorded = column.dropna()
+    boolean = pd.api.types.is_bool_dtype(column) or (
+        len(recorded) > 0 and all(isinstance(v, bool | np.bool_) for v in recorded)
+    )
+    return bool(value) if boolean and value is not None else value
 
 
 def _refuse_unread_text(

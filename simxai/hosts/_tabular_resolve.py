@@ -14,7 +14,7 @@ from simxai.hosts._tabular_data import Feature, Table, Value
 from simxai.hosts._tabular_missing import Imputation
 from simxai.hosts.base import HostSchema, InstanceRef, Selection, fraction_range, plural
 from simxai.instances import CONDITION_HELP, Clause, parse_condition
-from simxai.results import Subject, format_number
+from simxai.results import Subject, format_number, listed
 from simxai.textbounds import MAX_DIGITS
 
 
@@ -200,7 +200,7 @@ class Resolver:
             missing = [n for n in self.table.names if n not in values and n not in nulls]
             if missing:
                 raise ArgumentError(
-                    f"a custom {self.noun} needs a value for every feature; missing: {', '.join(missing)}",
+                    f"a custom {self.noun} needs a value for every feature; missing: {listed(missing)}",
                     argument="instance",
                     valid=f"values for all {len(self.table.names)} features ({', '.join(self.table.names)}), "
                     "or an id plus the values to change",
@@ -225,15 +225,15 @@ class Resolver:
         if feature.name in fills:
             return feature.name
         valid = (
-            f"one of {', '.join(feature.categories)}"
+            f"one of {listed(feature.categories, 'or')}"
             if feature.kind == "categorical"
             else f"a number (observed {format_number(feature.min or 0)} to {format_number(feature.max or 0)})"
         )
         reads = sorted(self.table.reads_missing)
         if fills:
-            others = f" (it fills missing values of {_listed(fills)} only)"
+            others = f" (it fills missing values of {listed(fills)} only)"
         elif reads:  # a model with no imputer that reads a missing number itself ("rain_mm": null is fine)
-            others = f" (it has no imputer; it reads a missing value of {_listed(reads)} only)"
+            others = f" (it has no imputer; it reads a missing value of {listed(reads)} only)"
         else:
             others = " (it has no imputer)"
         raise ArgumentError(
@@ -258,7 +258,7 @@ class Resolver:
             filled = self._imputation.fill(frame)
         except UsageError as exc:
             raise ArgumentError(
-                f"{', '.join(nulls)} cannot be left null: {exc}",
+                f"{listed(nulls)} cannot be left null: {exc}",
                 argument="instance",
                 valid=f"values for all {len(self.table.names)} features ({', '.join(self.table.names)})",
             ) from exc
@@ -355,8 +355,3 @@ class Resolver:
                 argument="instance",
                 valid=f"one row id or the values of one {self.noun}",
             )
-
-
-def _listed(names: Sequence[str]) -> str:
-    """Names joined for a sentence: a; a and b; a, b and c."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Literal, Protocol, runtime_checkable
 
@@ -113,6 +114,22 @@ def fraction_range(low: float | None, high: float | None) -> bool:
     return low is not None and high is not None and 0 <= low < high <= 1 and (low, high) != (0, 1)
 
 
+def outside_range(value: object, low: float | None, high: float | None) -> Literal["below", "above"] | None:
+    """Where a what-if value lies against the range the data shows for its feature, `low` to `high`: "below",
+    "above", or None within it. A bool, a string, NaN (a missing value) and an absent bound are never outside.
+
+    The one test of "outside the data's range": the what-if's `outside_range` note (`simxai.hosts` what-ifs) and the
+    engine's range question (`FeatureSchema.below_its_range`, read by `simxai._call_questions`) both ask it.
+    """
+    if isinstance(value, bool) or not isinstance(value, int | float) or math.isnan(value):
+        return None
+    if low is not None and value < low:
+        return "below"
+    if high is not None and value > high:
+        return "above"
+    return None
+
+
 #: The metrics every host reports on its held-out split ("all" asks for every one).
 METRICS: tuple[str, ...] = ("accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all")
 
@@ -148,8 +165,11 @@ class FeatureSchema(pydantic.BaseModel):
         (`simxai._call_questions`) and the guard's out-of-range questions. A bool, a string or a feature with no
         minimum is never below it.
         """
-        number = value if isinstance(value, int | float) and not isinstance(value, bool) else None
-        return number is not None and self.min is not None and number < self.min
+        return outside_range(value, self.min, self.max) == "below"
+
+    def outside_its_range(self, value: object) -> bool:
+        """Whether `value` is a number outside the range the data shows for this feature (`outside_range`)."""
+        return outside_range(value, self.min, self.max) is not None
 
 
 class HostSchema(pydantic.BaseModel):

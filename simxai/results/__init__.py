@@ -36,7 +36,7 @@ from simxai.results.explanations import (
     LocalExplanationResult,
     PredictionResult,
 )
-from simxai.results.formatting import format_number, format_percent
+from simxai.results.formatting import format_number, format_percent, listed
 
 __all__ = [
     "Attribution",
@@ -63,6 +63,7 @@ __all__ = [
     "WhatIfResult",
     "format_number",
     "format_percent",
+    "listed",
     "group_members",
     "render_result",
     "result_payload",

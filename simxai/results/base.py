@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Collection
 from typing import Any, Literal
 
 import pydantic
 
-from simxai.results.formatting import format_number
+from simxai.results.formatting import format_number, listed
 
 Scalar = float | int | str | bool | None
 
@@ -73,21 +73,17 @@ def filled_note(subject: Subject, changed: Collection[str] = ()) -> str:
     if kept:
         many = len(kept) > 1
         note += (
-            f" For {subject.description}, {_listed(kept)} {'were' if many else 'was'} missing in the data; "
+            f" For {subject.description}, {listed(kept)} {'were' if many else 'was'} missing in the data; "
             f"the {'values' if many else 'value'} used {'are' if many else 'is'} what the model's imputer fills in."
         )
     if moved:
         many = len(moved) > 1
         note += (
-            f" {'For ' + subject.description + ', ' if not kept else ''}{_listed(moved)} "
+            f" {'For ' + subject.description + ', ' if not kept else ''}{listed(moved)} "
             f"{'were' if many else 'was'} missing in the data: the {'values' if many else 'value'} changed from "
             f"{'are' if many else 'is'} what the model's imputer fills in."
         )
     return note
-
-
-def _listed(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _shown(value: Any) -> str:
@@ -108,10 +104,11 @@ def group_members(subject: Subject, shown: int = 5) -> str:
     ids = subject.ids or []
     if subject.kind != "group" or not ids:
         return ""
-    listed = [str(i) for i in ids[:shown]]
-    said = listed[0] if len(listed) == 1 else f"{', '.join(listed[:-1])} and {listed[-1]}"
+    first = [str(i) for i in ids[:shown]]
     nouns = subject.nouns or "ids"
-    return f" Among them: {nouns} {said}" + (f" ({len(listed)} of {len(ids)})." if len(ids) > len(listed) else ".")
+    return f" Among them: {nouns} {listed(first)}" + (
+        f" ({len(first)} of {len(ids)})." if len(ids) > len(first) else "."
+    )
 
 
 def result_payload(result: Any) -> Any:

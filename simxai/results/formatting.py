@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
 
 def format_number(value: float | int | str | None, digits: int = 3) -> str:
@@ -17,6 +18,17 @@ def format_number(value: float | int | str | None, digits: int = 3) -> str:
         return str(int(value))
     text = f"{value:.{digits}f}".rstrip("0").rstrip(".")
     return text if text not in ("-0", "") else "0"
+
+
+def listed(names: Iterable[str], last: str = "and") -> str:
+    """Names joined for a sentence: "a"; "a and b"; "a, b and c" (`last` "or": "a, b or c"); "" for none.
+
+    The one way every reply and error enumerates features, labels, categories or ids in words.
+    """
+    names = [str(n) for n in names]
+    if len(names) < 2:
+        return names[0] if names else ""
+    return f"{', '.join(names[:-1])} {last} {names[-1]}"
 
 
 def _metric_number(value: float | None) -> str:
@@ -80,5 +92,4 @@ def tie_note(probabilities: dict[str, float], label: str) -> str:
     if not tied:
         return ""
     names = [label, *tied]
-    listed = " and ".join(names) if len(names) == 2 else f"{', '.join(names[:-1])} and {names[-1]}"
-    return f" It is a tie: {listed} have {format_percent(top)} each; the model's own tie-break gives {label}."
+    return f" It is a tie: {listed(names)} have {format_percent(top)} each; the model's own tie-break gives {label}."

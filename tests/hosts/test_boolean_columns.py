@@ -85,7 +85,7 @@ def test_json_false_in_a_what_if(host, kettles, model):
 def test_another_word_for_a_boolean_names_the_valid_ones(host):
     with pytest.raises(ArgumentError) as caught:
         _call(host, "get_prediction", {"instance": {"id": 502, "filtered_water": "sometimes"}})
-    assert str(caught.value) == "filtered_water has no category 'sometimes'; valid categories are False, True"
+    assert str(caught.value) == "filtered_water has no category 'sometimes'; valid categories are False and True"
 
 
 def test_a_null_the_model_does_not_read_is_one_line_naming_what_it_reads(host):
@@ -94,7 +94,7 @@ def test_a_null_the_model_does_not_read_is_one_line_naming_what_it_reads(host):
     said = str(caught.value)
     assert said.startswith("filtered_water is null, but the model does not fill a missing filtered_water (it has no ")
     assert "it reads a missing value of hardness_dh, litres_per_week and weeks_since_descale only)" in said
-    assert said.endswith("give one of False, True")
+    assert said.endswith("give one of False or True")
 
 
 def test_a_null_for_a_model_that_reads_no_missing_value(kettles):

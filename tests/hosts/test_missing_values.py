@@ -216,4 +216,4 @@ def test_a_null_the_model_does_not_fill_is_refused_naming_what_it_fills():
     message = str(caught.value)
     assert message.startswith("glaze is null, but the model does not fill a missing glaze")
     assert "(it fills missing values of firing_minutes and clay_moisture_pct only)" in message
-    assert caught.value.valid == "one of ash, salt, tin"
+    assert caught.value.valid == "one of ash, salt or tin"

@@ -161,7 +161,7 @@ def test_unknown_feature_suggests_close_names(demo_host: TabularHost) -> None:
         ({"bmi": 1e39}, "magnitude at most 3.4e+38"),
         ({"bmi": "-1e300"}, "magnitude at most 3.4e+38"),
         ({"bmi": True}, "not a number"),
-        ({"sex": 3}, "1, 2"),
+        ({"sex": 3}, "1 and 2"),
     ],
 )
 def test_impossible_values_are_refused(demo_host: TabularHost, values: dict, fragment: str) -> None:
@@ -599,7 +599,7 @@ def test_what_if_with_a_category(pipeline_host: TabularHost, pipeline_data: pd.D
     ("changes", "fragment"),
     [
         ({"glucos": 90}, "unknown feature"),
-        ({"sex": 5}, "valid categories are 1, 2"),
+        ({"sex": 5}, "valid categories are 1 and 2"),
         ({"sex": "+1"}, "categorical"),
         ({"bmi": "big"}, "not a number"),
         ({"bmi": "+1e308"}, "magnitude at most"),
