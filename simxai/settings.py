@@ -42,6 +42,7 @@ class Settings(pydantic_settings.BaseSettings):
     llm_api_key: pydantic.SecretStr | None = None
     timeout: float = 60.0  # seconds per connect, read and write to the LLM server
     llm_deadline: float = pydantic.Field(default=180.0, gt=0)  # seconds one completion may take, retries included
+    llm_backoff: float = pydantic.Field(default=0.5, ge=0)  # seconds before the first retry; each later one doubles
     llm_max_response_bytes: int = pydantic.Field(default=8 * 1024 * 1024, ge=1024)  # largest LLM body read
     host: Literal["demo", "sentiment", "loan"] = "demo"
     host_config: str | None = None
@@ -127,6 +128,7 @@ def build_backend(settings: Settings) -> Backend:
         api_key=key,
         timeout=settings.timeout,
         deadline=settings.llm_deadline,
+        backoff=settings.llm_backoff,
         max_response_bytes=settings.llm_max_response_bytes,
     )
 

@@ -58,6 +58,7 @@ def load_backend(
     api_key: str | None = None,
     timeout: float | None = None,
     deadline: float | None = None,
+    backoff: float | None = None,
     max_response_bytes: int | None = None,
 ) -> Backend:
     """Build a backend from a spec: ``router``, ``openai:<model>``, ``hf:<path>`` or ``scripted``.
@@ -90,6 +91,8 @@ def load_backend(
             options["timeout"] = timeout
         if deadline is not None:
             options["deadline"] = deadline
+        if backoff is not None:
+            options["backoff"] = backoff
         if max_response_bytes is not None:
             options["max_response_bytes"] = max_response_bytes
         return OpenAIBackend(target, api_key=api_key, **options)  # type: ignore[arg-type]

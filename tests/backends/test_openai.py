@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -365,6 +366,21 @@ async def test_no_api_key_sends_no_authorization() -> None:
 def test_bad_settings(options: dict[str, Any], message: str) -> None:
     with pytest.raises(UsageError, match=message):
         OpenAIBackend(MODEL, **options)
+
+
+def test_the_backoff_comes_from_the_settings_and_a_negative_one_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    from simxai.settings import Settings, build_backend, read_settings
+
+    for name in [n for n in os.environ if n.startswith("SIMXAI_")]:
+        monkeypatch.delenv(name)
+    default = build_backend(read_settings(Settings, {"backend": f"openai:{MODEL}"}))
+    assert isinstance(default, OpenAIBackend) and default.backoff == 0.5
+    monkeypatch.setenv("SIMXAI_LLM_BACKOFF", "0.05")
+    quick = build_backend(read_settings(Settings, {"backend": f"openai:{MODEL}"}))
+    assert isinstance(quick, OpenAIBackend) and quick.backoff == 0.05
+    monkeypatch.setenv("SIMXAI_LLM_BACKOFF", "-1")
+    with pytest.raises(UsageError, match=r"^bad setting: SIMXAI_LLM_BACKOFF='-1': input should be greater than"):
+        read_settings(Settings, {"backend": f"openai:{MODEL}"})
 
 
 def test_a_model_name_is_required() -> None:

@@ -441,6 +441,8 @@ def test_7_a_200_that_is_not_a_completion_is_a_503_or_the_fallback(
 # ---- 8: secrets ----------------------------------------------------------------------------------------------
 
 
+# A server process costs about 5 s of CPU to start and the file starts seven: CI hands it out first (conftest).
+@pytest.mark.slow
 def test_8_credentials_and_upstream_bodies_are_never_shown(faulty_llm: Any, server_factory: Any) -> None:
     url = faulty_llm.base_url.replace("http://", "http://alice:s3cret@")
     leaky = server_factory(url, SIMXAI_TIMEOUT="1", SIMXAI_FALLBACK_TO_ROUTER="true", SIMXAI_LOG_LEVEL="info").start()
@@ -487,6 +489,7 @@ def test_10_the_history_cache_is_bounded_by_size_not_message_count() -> None:
 # ---- 11: access ------------------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # starts a server process of its own twice
 def test_11_sessions_stay_closed_expire_and_keys_are_rate_limited(faulty_llm: Any, server_factory: Any) -> None:
     key = "key-" + "a" * 20
     guarded = server_factory(faulty_llm.base_url, SIMXAI_API_KEYS=key).start()
