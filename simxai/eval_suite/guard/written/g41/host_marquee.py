@@ -68,8 +68,7 @@ MARQUEE_CONFIG: dict[str, Any] = {
         "canvas, bent poles or lost fittings to repair first)",
         "model_description": "a scikit-learn GradientBoostingClassifier (50 trees, depth 2, learning rate 0.1, "
         "seed 44) on the raw columns; the surface enters as its code and the staking as 0/1.",
-        "training": "Fitted on 80 of the 100 synthetic hires; the other 20 are held out for the performance "
-        "figures.",
+        "training": "Fitted on 80 of the 100 synthetic hires; the other 20 are held out for the performance figures.",
         "limitations": [
             "Synthetic hires, invented for testing; not a real firm's records.",
             "Only 20 hires are held out, so each performance figure moves a lot with one marquee.",
