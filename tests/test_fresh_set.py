@@ -42,6 +42,7 @@ SET_DIRS = tuple(
         "fresh-2026-12-06al",
         "fresh-2026-12-07am",
         "fresh-2026-12-07an",
+        "fresh-2026-12-07ao",
     )
 )  # fmt: skip
 SET_DIR = SET_DIRS[0]
@@ -302,6 +303,20 @@ ORCHID_NUMERIC = (
 )
 ORCHID_CATEGORIES = {"Mix": ("bark", "moss", "pebble")}
 HOSTS: dict[str, dict[str, Any]] = {
+    "elevator": {
+        "ids": range(151201, 151501),
+        "labels": ("pass", "fail"),
+        "features": (
+            "DriveType",
+            "Rise (m)",
+            "Car Load (kg)",
+            "trips_per_day",
+            "days_since_service",
+            "DoorFaults",
+            "YearsInService",
+        ),
+        "categories": {"DriveType": ("hydraulic", "traction", "mrl")},
+    },
     "aquarium": {
         "ids": range(148401, 148701),
         "labels": ("clear", "cloudy", "algal"),
@@ -565,6 +580,12 @@ _AB_MINIMUMS: dict[str, Any] = {
     "dialogues_per_host": {"demo": 5, "sentiment": 3, "loan": 4},
 }
 MINIMUMS: dict[str, dict[str, Any]] = {
+    "fresh-2026-12-07ao": {
+        "requests": 224,
+        "dialogues": 16,
+        "per_host": {"demo": 47, "sentiment": 46, "loan": 46, "elevator": 85},
+        "dialogues_per_host": {"demo": 3, "sentiment": 2, "loan": 3, "elevator": 8},
+    },
     "fresh-2026-12-07an": {
         "requests": 221,
         "dialogues": 16,

@@ -55,6 +55,7 @@ SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "
     ROOT / "evalsets" / "guard-2026-12-06al",
     ROOT / "evalsets" / "guard-2026-12-07am",
     ROOT / "evalsets" / "guard-2026-12-07an",
+    ROOT / "evalsets" / "guard-2026-12-07ao",
 )
 SCRIPT = ROOT / "bench" / "guard_set.py"
 #: A set's host whose instances are not called by the host's name (set S's bonsai nursery talks of trees).
@@ -196,6 +197,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         ("guard-2026-12-06al", {"anvil": 3, "demo": 3, "sentiment": 3, "loan": 3}, 440),
         ("guard-2026-12-07am", {"glider": 3, "demo": 3, "sentiment": 3, "loan": 3}, 440),
         ("guard-2026-12-07an", {"jukebox": 3, "demo": 3, "sentiment": 3, "loan": 3}, 440),
+        ("guard-2026-12-07ao", {"hamper": 3, "demo": 3, "sentiment": 3, "loan": 3}, 440),
     ],
     ids=[
         "set F",
@@ -233,6 +235,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         "set AL (06al)",
         "set AM (07am)",
         "set AN (07an)",
+        "set AO (07ao)",
     ],
 )
 def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_both_verdicts(
@@ -444,6 +447,13 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
             (148701, 149000),
             {"Mechanism", "coin_jam_seen"},
         ),
+        (
+            "guard-2026-12-07ao",
+            "hamper",
+            ["ship", "repack", "scrap"],
+            (151501, 151800),
+            {"Basket", "ribbon_loose"},
+        ),
     ],
     ids=[
         "set F",
@@ -482,6 +492,7 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
         "set AL anvil (06al)",
         "set AM glider (07am)",
         "set AN jukebox (07an)",
+        "set AO hamper (07ao)",
     ],
 )
 def test_a_set_brings_its_host_and_its_lines_name_only_its_instances_and_features(
