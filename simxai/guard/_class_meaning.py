@@ -74,7 +74,7 @@ _ELSEWHERE = frozenset(
 #: A phrase of only these says no class: a pronoun, a comparison, a word of sameness or change ("the same").
 _EMPTY = frozenset(
     "it its them they this that these those same different other another surer likelier more less most least "
-    "something anything nothing either neither both which what who such unchanged changed higher lower not no "
+    "something anything nothing either neither both which what who unchanged changed higher lower not no "
     "right wrong correct incorrect mistaken accurate sure unsure confident certain uncertain".split()
 )
 
