@@ -22,9 +22,7 @@ from simxai.guard._outputs import text_output
 # claims-49: an order its own numbers deny, a yes-or-no feature said true, a class said by its card word (grec42)
 # claims-50 (guard43): "hit rate" and "positive predictive value" are metrics; classes placed in a sequence, in quotes
 # or under a place as a key
-# claims-51 (guard44): a class said in a label's position in the writer's words, bound by its form or by meaning
-# (WordLlama, a margin); a change's outcome said in words
-GUARD_VERSION = "claims-51"
+GUARD_VERSION = "claims-50"
 
 __all__ = [
     "GUARD_VERSION",

@@ -24,7 +24,6 @@ from simxai.guard._kept_bounds import kept_bound_claims
 from simxai.guard._label_sets import label_claims
 from simxai.guard._label_tables import label_table_claims
 from simxai.guard._lists import listed_names
-from simxai.guard._meaning_checks import _MeaningChecks
 from simxai.guard._mentions import name_words, names_words
 from simxai.guard._moves import said_move_claims
 from simxai.guard._numbered_ranks import numbered_rank_claims
@@ -42,6 +41,7 @@ from simxai.guard._plain import (
     qualified_label_claims,
     room_claims,
 )
+from simxai.guard._predictions import _PredictionChecks
 from simxai.guard._prefilter import gated
 from simxai.guard._reading import Mention, clauses, find_mentions, quotes, sentences, subject_ids, subject_spans
 from simxai.guard._state import Vocabulary
@@ -118,7 +118,7 @@ class GuardReport(pydantic.BaseModel):
     rendered: bool = False
 
 
-class _Checker(_MeaningChecks, _UnmatchedNumbers, _InfluenceChecks, _StatementChecks):
+class _Checker(_PredictionChecks, _UnmatchedNumbers, _InfluenceChecks, _StatementChecks):
     """Reads a reply sentence by sentence and clause by clause, and runs each group of checks on each clause."""
 
     def run(self) -> GuardReport:
