@@ -88,14 +88,14 @@ def _shown(path: Path) -> str:
 def main(argv: list[str] | None = None) -> int:
     """Rerun each figure block's command; name the stale blocks (exit 1), or with --write put the output in place."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("files", nargs="*", type=Path, help="Markdown files (default: README.md and docs/*.md)")
+    parser.add_argument("files", nargs="*", type=Path, help="Markdown files (default: README.md and docs/**/*.md)")
     parser.add_argument("--write", action="store_true", help="replace each block with its command's output")
     parser.add_argument("--only", default="", help="only the blocks whose command contains this text")
     parser.add_argument(
         "--one-process", action="store_true", help="run the `python <script>.py` blocks in this process, in turn"
     )
     args = parser.parse_args(argv)
-    files = args.files or [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    files = args.files or [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
     stale = checked = 0
     for path in files:
         text = path.read_text(encoding="utf-8")

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 # A whole `simxai serve` command line in a code block or in backquotes (a URL may wrap onto the next line).
 SERVE = re.compile(r"simxai serve\b(?:[^`\n]*--base-url\n[^`\n]*|[^`\n]*)")
 

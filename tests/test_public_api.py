@@ -21,7 +21,7 @@ ROOT = PACKAGE.parent
 #: Snippets of code that lives inside the package they import from: such a module imports the implementation
 #: module, not its own package's `__init__` (docs/eval.md: a command module imports `commands.options`).
 INSIDE = {("eval.md", "simxai.eval_suite.commands.options")}
-PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
 # `from simxai... import a, b` on one line, or `from simxai... import (` and names up to the closing bracket.
 _DOC_IMPORT = re.compile(r"^\s*from (simxai[\w.]*) import (\([^)]*\)|[^\n#]+)", re.MULTILINE)
