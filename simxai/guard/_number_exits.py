@@ -10,6 +10,7 @@ import re
 from simxai.guard import _cues as cue
 from simxai.guard import _number_cues as nc
 from simxai.guard._bare_ids import is_subject_id
+from simxai.guard._base_ends import base_or_end
 from simxai.guard._counts_totals import counted_share
 from simxai.guard._derived import OF_GROUP, RESTATED, count_shares, is_difference, relative
 from simxai.guard._facts import Facts
@@ -55,6 +56,9 @@ class _NumberExits(_NumberNames):
         if fits(claim, self.context_numbers):
             self.report.skip(f"{text} (the user's own)")
             return True
+        if (ends := base_or_end(claim, clause[: offset + claim.start], sentence, facts)) is not None:
+            self.report.claim(f"{text} ({ends[0]})", ends[1], via="number of an explanation's base or end")
+            return True  # "starts at 0.43 and ends at 0.39": each against its own field (claims-51)
         if foreign_period(following, self.names.features, fits(claim, self.all.numbers)):  # "the 90-day check"
             self.report.skip(f"{text} (a span of time no feature is measured in, not compared)")
             return True

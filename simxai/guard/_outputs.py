@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from simxai.guard._base_ends import read_ends
 from simxai.guard._facts import MACRO, Facts, _num, _tie, _walk_free
 from simxai.guard._statistics import STATISTICS
 from simxai.instances import condition_fields
@@ -178,6 +179,7 @@ def _structured(payload: dict[str, Any]) -> Facts:
                 _tie(facts.feature_numbers, name.lower(), a.get("value"), push, alone)
         facts.local_ranking = _ranking(items)
         facts.free_numbers |= {n for n in (_num(get("base_value")), _num(get("output"))) if n is not None}
+        read_ends(payload, facts)
     elif kind == "global_explanation":
         if get("label") is not None:
             facts.explained.add(str(get("label")))
