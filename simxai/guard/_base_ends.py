@@ -5,7 +5,8 @@ A local explanation states a base value (what the model gives before any feature
 for this subject). Both were free numbers: a number said as the base passed when it was the output, and the other
 way round ("rejection starts at 0.97 and falls to 0.44" when it starts at 0.44 and ends at 0.97, g39 and g40).
 A number said right after a base's words ("a base of 0.43", "starts at 0.43", "starting from about 0.43") is the
-base; one said right after an end's words ("ends at 0.39", "the features bring it to 0.39", "falls to 0.39") in a
+base; one said right after an end's words ("ends at 0.39", "the features bring it to 0.39", "falls to 0.39"; not "the
+pushes add up to 4.47", a sum) in a
 sentence that also names a base or a start is the end (the output, or the explained class's probability). The
 base said as a probability when the output is in log-odds is the base too. Each is checked against that field
 alone; a reply about outputs with no base value is read as before.
@@ -37,9 +38,10 @@ _BASE_SAID = re.compile(r"\b(?:base(?:line)?|start|starts|started|starting|begin
 #: The words right before an end: "ends at", "ends slightly lower, at", "bring holding to", "falls to".
 _END_BEFORE = re.compile(
     rf"\b(?:ends?|ended|ending|finish(?:es|ed)?|lands?|landed|landing|winds?\s+up|settles?|settled|"
-    rf"brings?|brought|bringing|takes?|took|taking|pushes|pushed|pulls?|pulled|falls?|fell|falling|drops?|dropped|"
+    rf"brings?|brought|bringing|falls?|fell|falling|drops?|dropped|"
     rf"dropping|rises?|rose|rising|climbs?|climbed|climbing|sinks?|sank|comes?\s+out)\b"
-    rf"[^\d.;:!?()]{{0,30}}?\b(?:at|to|on)\s*(?:{_HEDGE})?[+]?$",
+    rf"(?:(?!\b(?:adds?|added|adding|sums?|summed|totals?|by)\b)[^\d.;:!?()]){{0,30}}?\b(?:at|to|on)\s*"
+    rf"(?:{_HEDGE})?[+]?$",
     re.I,
 )
 

@@ -177,6 +177,7 @@ def _structured(payload: dict[str, Any]) -> Facts:
                 push = float(a["contribution"])
                 alone = None if base is None or abs(push) < 0.05 else round(base + push, 6)
                 _tie(facts.feature_numbers, name.lower(), a.get("value"), push, alone)
+                facts.weights.setdefault(name.lower(), set()).add(push)
         facts.local_ranking = _ranking(items)
         facts.free_numbers |= {n for n in (_num(get("base_value")), _num(get("output"))) if n is not None}
         read_ends(payload, facts)
@@ -189,6 +190,7 @@ def _structured(payload: dict[str, Any]) -> Facts:
                 name = str(imp.get("feature")).lower()
                 items.append((name, float(imp["importance"])))
                 _tie(facts.feature_numbers, name, imp["importance"], imp.get("mean_contribution"))
+                facts.weights.setdefault(name, set()).add(float(imp["importance"]))
                 signed = _num(imp.get("mean_contribution"))
                 if signed is not None and get("label") is not None:
                     # "on average X pushes towards L": the sign of X's mean contribution to the explained label
