@@ -10,6 +10,7 @@ import re
 from simxai.guard import _cues as cue
 from simxai.guard import _number_cues as nc
 from simxai.guard._bare_ids import is_subject_id
+from simxai.guard._class_margins import class_margin
 from simxai.guard._base_ends import base_or_end
 from simxai.guard._counts_totals import counted_share
 from simxai.guard._derived import OF_GROUP, RESTATED, count_shares, is_difference, relative
@@ -89,6 +90,10 @@ class _NumberExits(_NumberNames):
             else:
                 self.report.claim(f"{text} ({total[0]})", total[1], via="number of a total of features")
             return True
+        named = [m.name for m in self._label_mentions(sentence[: max(0, at + offset + claim.start)])]
+        if (margin := class_margin(claim, clause[: offset + claim.start], facts, named)) is not None:
+            self.report.claim(f"{text} (a class's margin over another)", margin, via="number of a class's margin")
+            return True  # "good edges out fair by 0.008": the gap of two classes' probabilities (claims-51)
         if self._feature_count(claim, clause[: offset + claim.start], following, facts, text):
             return True
         if mean_gap(claim, clause[: offset + claim.start], following, sentence, facts.statistics):
