@@ -136,3 +136,28 @@ CLOSE = _prediction({"watertight": 0.512, "leaking": 0.488})
 def test_a_class_margin_is_the_gap_of_the_two_classes(reply: str, faithful: bool) -> None:
     # 0.488 is a number of the outputs (leaking's probability): only the margin's binding flags it
     assert passes(reply, [CLOSE], GATES) is faithful
+
+
+WHAT_IF = {
+    "kind": "what_if",
+    "subject": SUBJECT,
+    "changes": [{"feature": "hinge_play_mm", "old": 3.5, "new": 1.5}],
+    "old_label": "leaking",
+    "new_label": "watertight",
+    "old_probabilities": {"watertight": 0.29, "leaking": 0.71},
+    "new_probabilities": {"watertight": 0.64, "leaking": 0.36},
+}
+
+
+@pytest.mark.parametrize(
+    ("reply", "faithful"),
+    [
+        ("Hinge play 3.5 → 1.5 is the only change; watertight then wins (0.64).", True),
+        ("Hinge play 3.5 → 1.5 is the only change; watertight then wins (0.46).", False),
+        ("With hinge play down to 1.5 the gate turns watertight, though a good third (0.36) still goes to leaking.", True),
+        ("With hinge play down to 1.5 the gate turns watertight, though a good third (0.33) still goes to leaking.", False),
+    ],
+)
+def test_a_share_is_the_class_named_nearer_than_the_feature(reply: str, faithful: bool) -> None:
+    # the feature named before the share's segment is a guess; the class named between (or right after) is nearer
+    assert passes(reply, [WHAT_IF], GATES) is faithful
