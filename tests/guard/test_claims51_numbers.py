@@ -161,3 +161,9 @@ WHAT_IF = {
 def test_a_share_is_the_class_named_nearer_than_the_feature(reply: str, faithful: bool) -> None:
     # the feature named before the share's segment is a guess; the class named between (or right after) is nearer
     assert passes(reply, [WHAT_IF], GATES) is faithful
+
+
+def test_the_version_names_this_round() -> None:
+    from simxai.guard import GUARD_VERSION
+
+    assert GUARD_VERSION == "claims-51"
