@@ -4,9 +4,10 @@
 lead by about 0.16": the number is the gap between two classes' probabilities, which no output states as such. It
 was read as a number of no named field and flagged (g38, g39, g40: six faithful replies), and a wrong margin passed
 whenever any number of the outputs happened to be it. Here a number right after a margin's words ("edges out B
-by", "ahead by", "leads by", "beats B by", "wins by", "takes the lead by") is compared with the gaps of the classes
-the sentence names before it: of the two named, else of the one named and any other, else of any two; in either
-state of a change (before or after). A gap is taken from the probabilities as stated and as rounded at the shown
+by", "ahead by", "leads by", "beats B by", "wins by", "takes the lead by") is compared with the gap by which the
+class named last before those words (the leader) leads the class named inside them ("edges out B by"), or any
+other class when none is named there; with no leader named, with the gap of any two classes; in either state of a
+change (before or after). A leader that trails ("failed ahead by 0.02" when fledged leads) leaves no gap to fit. A gap is taken from the probabilities as stated and as rounded at the shown
 precision (a writer who subtracts the rounded shares gets 0.055 for 0.364 - 0.309). Outputs that state fewer than
 two classes' probabilities leave the margin as before.
 
@@ -16,7 +17,7 @@ Nothing of a host's domain: the cues are words of any comparison of two shares; 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable
 
 from simxai.guard._facts import Facts
 from simxai.guard._reading import NumberClaim, fits
@@ -33,34 +34,38 @@ _MARGIN = re.compile(
 )
 
 
-def _gaps(shares: dict[str, set[float]], named: list[str], decimals: int) -> set[float]:
-    """The gaps between two classes' shares (each pair including the named ones), raw and rounded."""
+def _gaps(shares: dict[str, set[float]], leader: str, other: str, decimals: int) -> set[float]:
+    """The gaps by which one class's share leads another's, raw and rounded: of `leader` over `other`, of `leader`
+    over any class, of any class over `other`, or of any two ("": not named).
+    """
     labels = list(shares)
-    if len(named) >= 2:
-        pairs = [(named[-2], named[-1])]
-    elif len(named) == 1:
-        pairs = [(named[0], x) for x in labels if x != named[0]]
-    else:
-        pairs = [(a, b) for i, a in enumerate(labels) for b in labels[i + 1 :]]
+    pairs = [(a, b) for a in ([leader] if leader else labels) for b in ([other] if other else labels) if a != b]
     out: set[float] = set()
     for a, b in pairs:
         for x in shares.get(a, set()):
             for y in shares.get(b, set()):
-                out |= {round(abs(x - y), 6), round(abs(round(x, decimals) - round(y, decimals)), 6)}
+                if x >= y or not leader:
+                    out |= {round(abs(x - y), 6), round(abs(round(x, decimals) - round(y, decimals)), 6)}
     return out
 
 
-def class_margin(claim: NumberClaim, lead: str, facts: Facts, named: Iterable[str]) -> bool | None:
-    """Whether the number said after `lead` as a class's margin over another holds (None: no margin said, or
-    fewer than two classes' probabilities stated). `named`: the classes its sentence names before it, in order.
+def class_margin(claim: NumberClaim, lead: str, facts: Facts, classes: Callable[[str], list[str]]) -> bool | None:
+    """Whether the number said after `lead` (its clause up to it) as a class's margin over another holds (None: no
+    margin said, or fewer than two classes' probabilities stated). `classes` names the classes a text names, in
+    order: the one named last before the margin's words leads, the one named inside them ("edges out B by") trails.
     """
-    if claim.high is not None or claim.percent or not 0 < claim.value < 1 or not _MARGIN.search(lead[-80:]):
+    tail = lead[-80:]
+    cue = _MARGIN.search(tail) if claim.high is None and not claim.percent and 0 < claim.value < 1 else None
+    if cue is None:
         return None
     states = [facts.label_numbers, facts.before_numbers, facts.after_numbers]
     tables = [{k: {x for x in v if 0 <= x <= 1} for k, v in t.items()} for t in states]
     tables = [t for t in tables if sum(1 for v in t.values() if v) >= 2]
     if not tables:
         return None
-    said = [x for x in named if any(x in t for t in tables)]
+    ahead = classes(lead[: len(lead) - len(tail) + cue.start()])
+    inside = classes(cue.group(0))
+    leader = ahead[-1] if ahead and any(ahead[-1] in t for t in tables) else ""
+    other = inside[0] if inside and any(inside[0] in t for t in tables) else ""
     decimals = max(claim.decimals, 1)
-    return any(fits(claim, _gaps(t, said, decimals)) for t in tables)
+    return any(fits(claim, _gaps(t, leader, other, decimals)) for t in tables)

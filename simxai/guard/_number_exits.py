@@ -33,6 +33,10 @@ class _NumberExits(_NumberNames):
 
     amount_end: int  # where the last number read as a change's amount ends (-1: none yet)
 
+    def _class_names(self, text: str) -> list[str]:
+        """The classes `text` names, in order."""
+        return [m.name for m in self._label_mentions(text)]
+
     def _one_feature(self, text: str) -> str | None:
         """The one feature `text` names, or None (none, or several)."""
         named = {self.names.feature(m) for m in find_mentions(text, self.names.features)}
@@ -90,8 +94,7 @@ class _NumberExits(_NumberNames):
             else:
                 self.report.claim(f"{text} ({total[0]})", total[1], via="number of a total of features")
             return True
-        named = [m.name for m in self._label_mentions(sentence[: max(0, at + offset + claim.start)])]
-        if (margin := class_margin(claim, clause[: offset + claim.start], facts, named)) is not None:
+        if (margin := class_margin(claim, clause[: offset + claim.start], facts, self._class_names)) is not None:
             self.report.claim(f"{text} (a class's margin over another)", margin, via="number of a class's margin")
             return True  # "good edges out fair by 0.008": the gap of two classes' probabilities (claims-51)
         if self._feature_count(claim, clause[: offset + claim.start], following, facts, text):

@@ -167,3 +167,15 @@ def test_the_version_names_this_round() -> None:
     from simxai.guard import GUARD_VERSION
 
     assert GUARD_VERSION == "claims-51"
+
+
+@pytest.mark.parametrize(
+    ("reply", "faithful"),
+    [
+        ("Practically a tie, watertight ahead by about 0.02 (0.512 vs 0.488).", True),
+        ("Practically a tie, leaking ahead by about 0.02 (0.512 vs 0.488).", False),
+        ("Leaking edges out watertight by 0.024.", False),
+    ],
+)
+def test_the_class_said_to_lead_must_lead(reply: str, faithful: bool) -> None:
+    assert passes(reply, [CLOSE], GATES) is faithful
