@@ -1,5 +1,5 @@
 """A local explanation's two ends said as such: where it starts (its base value) and where it ends (its output),
-each checked against its own field only (claims-51, gfa44).
+each checked against its own field only (claims-51, gfa44); `_explanation_facts` reads the two fields.
 
 A local explanation states a base value (what the model gives before any feature) and an output (what it gives
 for this subject). Both were free numbers: a number said as the base passed when it was the output, and the other
@@ -16,14 +16,12 @@ Nothing of a host's domain: the cues are words of any explanation's walk from it
 
 from __future__ import annotations
 
-import math
 import re
-from typing import Any
 
-from simxai.guard._facts import Facts, _num
+from simxai.guard._facts import Facts
 from simxai.guard._reading import NumberClaim, fits
 
-__all__ = ["base_or_end", "read_ends"]
+__all__ = ["base_or_end"]
 
 _HEDGE = r"(?:about|around|roughly|some|nearly|almost|just|only|close\s+to|a\s+little\s+(?:over|under))\s+"
 #: The words right before a base value: "a base of", "base value 0.43", "starts at", "starting from about".
@@ -44,17 +42,6 @@ _END_BEFORE = re.compile(
     rf"(?:{_HEDGE})?[+]?$",
     re.I,
 )
-
-
-def read_ends(payload: dict[str, Any], facts: Facts) -> None:
-    """Record a local explanation's base value (and, for a log-odds output, the base as a probability) and its
-    ends (its output and its class's probability) in `facts`."""
-    base = _num(payload.get("base_value"))
-    if base is not None:
-        facts.bases.add(base)
-        if payload.get("output_space") == "log-odds" and abs(base) < 30:
-            facts.bases.add(round(1 / (1 + math.exp(-base)), 6))  # the base said as a probability
-    facts.ends |= {n for n in (_num(payload.get("output")), _num(payload.get("probability"))) if n is not None}
 
 
 def base_or_end(claim: NumberClaim, lead: str, sentence: str, facts: Facts) -> tuple[str, bool] | None:

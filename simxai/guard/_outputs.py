@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from simxai.guard._base_ends import read_ends
+from simxai.guard._explanation_facts import read_explanation
 from simxai.guard._facts import MACRO, Facts, _num, _tie, _walk_free
 from simxai.guard._statistics import STATISTICS
 from simxai.instances import condition_fields
@@ -150,6 +150,7 @@ def _structured(payload: dict[str, Any]) -> Facts:
     kind = payload.get("kind")
     _subject(payload, facts)
     get = payload.get
+    read_explanation(payload, facts)  # an explanation's base value and output (free numbers), ends and weights
     if kind == "prediction":
         facts.predicted.add(str(get("label")))
         _probabilities(facts, get("probabilities"))
@@ -177,10 +178,7 @@ def _structured(payload: dict[str, Any]) -> Facts:
                 push = float(a["contribution"])
                 alone = None if base is None or abs(push) < 0.05 else round(base + push, 6)
                 _tie(facts.feature_numbers, name.lower(), a.get("value"), push, alone)
-                facts.weights.setdefault(name.lower(), set()).add(push)
         facts.local_ranking = _ranking(items)
-        facts.free_numbers |= {n for n in (_num(get("base_value")), _num(get("output"))) if n is not None}
-        read_ends(payload, facts)
     elif kind == "global_explanation":
         if get("label") is not None:
             facts.explained.add(str(get("label")))
@@ -190,7 +188,6 @@ def _structured(payload: dict[str, Any]) -> Facts:
                 name = str(imp.get("feature")).lower()
                 items.append((name, float(imp["importance"])))
                 _tie(facts.feature_numbers, name, imp["importance"], imp.get("mean_contribution"))
-                facts.weights.setdefault(name, set()).add(float(imp["importance"]))
                 signed = _num(imp.get("mean_contribution"))
                 if signed is not None and get("label") is not None:
                     # "on average X pushes towards L": the sign of X's mean contribution to the explained label
