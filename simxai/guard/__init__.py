@@ -22,8 +22,7 @@ from simxai.guard._outputs import text_output
 # claims-49: an order its own numbers deny, a yes-or-no feature said true, a class said by its card word (grec42)
 # claims-50 (guard43): "hit rate" and "positive predictive value" are metrics; classes placed in a sequence, in quotes
 # or under a place as a key
-# claims-51 (gfa44): an explanation's base and end, totals of features against the rest, a class's margin over
-# another and a share of the class named nearer than a feature, each bound to its own field
+# claims-51 (gfa44): a local explanation's base value and end said as such, each bound to its own field
 GUARD_VERSION = "claims-51"
 
 __all__ = [

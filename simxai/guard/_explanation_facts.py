@@ -1,5 +1,5 @@
-"""What an explanation's payload adds to its facts for the claims-51 bindings (gfa44): a local explanation's base
-value and end (`_base_ends`), and the one weight an explanation gives each feature (`_feature_totals`).
+"""What a local explanation's payload adds to its facts for the claims-51 binding of its base and end (gfa44,
+`_base_ends`).
 """
 
 from __future__ import annotations
@@ -13,15 +13,10 @@ __all__ = ["read_explanation"]
 
 
 def read_explanation(payload: dict[str, Any], facts: Facts) -> None:
-    """Record in `facts` what a local or global explanation `payload` states of its walk and weights: a local
-    one's base value and output as free numbers, its base (and, for a log-odds output, the base as a probability),
-    its ends (its output and its class's probability) and each feature's contribution; a global one's importances.
+    """Record in `facts` what a local explanation `payload` states of its walk: its base value and output as free
+    numbers, its base (and, for a log-odds output, the base as a probability), and its ends (its output and its
+    class's probability). Any other payload adds nothing.
     """
-    if payload.get("kind") == "global_explanation":
-        for imp in payload.get("importances") or []:
-            if isinstance(imp, dict) and (weight := _num(imp.get("importance"))) is not None:
-                facts.weights.setdefault(str(imp.get("feature")).lower(), set()).add(weight)
-        return
     if payload.get("kind") != "local_explanation":
         return
     base, output = _num(payload.get("base_value")), _num(payload.get("output"))
@@ -31,6 +26,3 @@ def read_explanation(payload: dict[str, Any], facts: Facts) -> None:
         if payload.get("output_space") == "log-odds" and abs(base) < 30:
             facts.bases.add(round(1 / (1 + math.exp(-base)), 6))  # the base said as a probability
     facts.ends |= {n for n in (output, _num(payload.get("probability"))) if n is not None}
-    for a in payload.get("attributions") or []:
-        if isinstance(a, dict) and (push := _num(a.get("contribution"))) is not None:
-            facts.weights.setdefault(str(a.get("feature")).lower(), set()).add(push)

@@ -10,12 +10,10 @@ import re
 from simxai.guard import _cues as cue
 from simxai.guard import _number_cues as nc
 from simxai.guard._bare_ids import is_subject_id
-from simxai.guard._class_margins import class_margin
 from simxai.guard._base_ends import base_or_end
 from simxai.guard._counts_totals import counted_share
 from simxai.guard._derived import OF_GROUP, RESTATED, count_shares, is_difference, relative
 from simxai.guard._facts import Facts
-from simxai.guard._feature_totals import group_total
 from simxai.guard._mean_gaps import mean_gap
 from simxai.guard._missed import missed_share
 from simxai.guard._number_names import _NumberNames
@@ -32,15 +30,6 @@ class _NumberExits(_NumberNames):
     """The number claims settled by their form before they are bound to a field."""
 
     amount_end: int  # where the last number read as a change's amount ends (-1: none yet)
-
-    def _class_names(self, text: str) -> list[str]:
-        """The classes `text` names, in order."""
-        return [m.name for m in self._label_mentions(text)]
-
-    def _one_feature(self, text: str) -> str | None:
-        """The one feature `text` names, or None (none, or several)."""
-        named = {self.names.feature(m) for m in find_mentions(text, self.names.features)}
-        return named.pop() if len(named) == 1 else None
 
     def _settled(self, claim: NumberClaim, clause: str, sentence: str, offset: int, facts: Facts, text: str) -> bool:
         """Report `claim` when its form settles it (a reference, a ratio, an amount, ...); True when it did."""
@@ -87,16 +76,6 @@ class _NumberExits(_NumberNames):
         if by_count is not None:  # "12 of 17 votes", "approve, 53/47", "A and B together (0.98)" (claims-37)
             self.report.claim(f"{text} ({by_count[0]})", by_count[1], via="number")
             return True
-        total = group_total(claim, sentence, max(0, at + offset + claim.start), facts.weights, self._one_feature)
-        if total is not None:  # "A and B together carry more than the other eight combined (0.27 vs 0.18)"
-            if total[1] is None:
-                self.report.skip(f"{text} ({total[0]}, not compared)")
-            else:
-                self.report.claim(f"{text} ({total[0]})", total[1], via="number of a total of features")
-            return True
-        if (margin := class_margin(claim, clause[: offset + claim.start], facts, self._class_names)) is not None:
-            self.report.claim(f"{text} (a class's margin over another)", margin, via="number of a class's margin")
-            return True  # "good edges out fair by 0.008": the gap of two classes' probabilities (claims-51)
         if self._feature_count(claim, clause[: offset + claim.start], following, facts, text):
             return True
         if mean_gap(claim, clause[: offset + claim.start], following, sentence, facts.statistics):

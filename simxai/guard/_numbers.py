@@ -15,7 +15,7 @@ from simxai.guard._number_binding import Bound, _NumberBinding
 from simxai.guard._number_exits import _NumberExits
 from simxai.guard._number_pairs import gives_outcome
 from simxai.guard._numbering import item_marker, item_numbers
-from simxai.guard._reading import SUBJECT_LIST, NumberClaim, find_mentions, fits, numbers, segments, subject_ids
+from simxai.guard._reading import SUBJECT_LIST, NumberClaim, fits, numbers, segments, subject_ids
 from simxai.guard._state import _facts_at
 from simxai.guard._units import push_sizes, unit_owner, unsigned_push
 
@@ -76,30 +76,6 @@ class _NumberChecks(_NumberExits, _NumberBinding):
         bound = self._bind(claim, segment, clause, sentence, offset, facts, text)
         if bound is not None:
             self._judge(bound, clause, sentence, offset, facts, text, high, soft)
-
-    def _nearer_class(self, bound: Bound, clause: str, sentence: str, offset: int, facts: Facts) -> str:
-        """The class a share bound to a feature named before its segment is of, when a class is named after that
-        feature and nearer the number (before it in its sentence, or right after it) and the share is one of that
-        class's probabilities, in either state; else "". The feature is a guess there, the class the nearer name.
-        """
-        claim = bound.claim
-        share = claim.percent or (0 <= claim.value <= 1 and claim.decimals > 0)
-        if not bound.borrowed or not share or claim.high is not None:
-            return ""
-        at = (sentence.find(clause) if self.clause_at is None else self.clause_at) + offset + claim.start
-        before, after = sentence[: max(0, at)], sentence[max(0, at + claim.end - claim.start) :][:40]
-        features = find_mentions(before, self.names.features, quoted_only=self.names.quoted_only)
-        last = max((m.end for m in features), default=0)
-        classes = [m for m in self._label_mentions(before) if m.start >= last]
-        ahead = self._label_mentions(after)
-        if ahead and re.match(r"[\s)]*(?:\bgoes\s+to\s+|\bfor\s+|\bof\s+|\bon\s+)?$", after[: ahead[0].start]):
-            classes.append(ahead[0])
-        held = {m.name for m in classes}
-        for name in sorted(held):
-            numbers = facts.label_numbers.get(name, set()) | facts.after_numbers.get(name, set())
-            if fits(claim, numbers | facts.before_numbers.get(name, set())):
-                return name
-        return ""
 
     def _judge(
         self,
@@ -165,10 +141,6 @@ class _NumberChecks(_NumberExits, _NumberBinding):
                 # "- blood_pressure 107 → 108 (0.524)", "bmi were 32, and the probability would rise from 0.67 to
                 # 0.75", "bmi down to 22 gives 0.53": a share after a change is the outcome's probability.
                 self.report.claim(f"{text} (the probability of the outcome)", True, via="number")
-                return
-            nearer = self._nearer_class(bound, clause, sentence, offset, facts)
-            if nearer:  # "Incubation 10 → 34 is the one change; fruited then wins narrowly (0.535)" (claims-51)
-                self.report.claim(f"{text} (the probability of {nearer})", True, via="number")
                 return
             pair_kind = self._paired_features(claim, clause, sentence, offset) if tied else ""
             if pair_kind and all(k == "feature" for k, _, _ in entities):

@@ -150,7 +150,7 @@ def _structured(payload: dict[str, Any]) -> Facts:
     kind = payload.get("kind")
     _subject(payload, facts)
     get = payload.get
-    read_explanation(payload, facts)  # an explanation's base value and output (free numbers), ends and weights
+    read_explanation(payload, facts)  # a local explanation's base value and output (free numbers) and ends
     if kind == "prediction":
         facts.predicted.add(str(get("label")))
         _probabilities(facts, get("probabilities"))

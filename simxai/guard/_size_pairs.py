@@ -36,9 +36,6 @@ _SIZES = re.compile(
     re.I,
 )
 
-#: A total of several features in the stretch: its pair is the totals', not the two features' (`_feature_totals`).
-_TOTALS = re.compile(r"\b(?:together|combined|put\s+together|between\s+them)\b", re.I)
-
 
 def size_pairs(text: str, features: dict[str, str], quoted_only: set[str]) -> str:
     """`text` with each pair after two features written beside them: "A ... B (x vs y)" as "A (x) ... B (y)".
@@ -56,8 +53,6 @@ def size_pairs(text: str, features: dict[str, str], quoted_only: set[str]) -> st
         stretch = text[start : pair.start()]
         if re.search(r"\d", stretch):
             continue  # the stretch states numbers of its own: whose the pair's are is not read here
-        if _TOTALS.search(stretch):
-            continue  # "A and B together outweigh the other eight combined (x vs y)": two totals (claims-51)
         found = find_mentions(stretch, features, quoted_only=quoted_only)
         named = {features.get(m.name, m.name) for m in found}
         if len(found) != 2 or len(named) != 2:
