@@ -78,12 +78,7 @@ def statistic_claims(
                 continue
             feature = features[before[-1].name]
             value = statistics.get(feature, {}).get(name)
-            # "Porosity: mean 16.1 %": a percent sign is the unit of a feature measured in percent (a statistic above
-            # one), not a share (claims-51)
-            unit = value is not None and abs(value) > 1
-            claim = next(
-                (c for c in claims if c.start == cue.end() and c.high is None and (unit or not c.percent)), None
-            )
+            claim = next((c for c in claims if c.start == cue.end() and c.high is None and not c.percent), None)
             if value is None or claim is None:
                 continue
             # "the stable average is 54.3", "stable patients' mean of 94.6": one label's rows, not the whole data

@@ -62,56 +62,6 @@ def test_a_sum_of_pushes_is_no_end() -> None:
     assert not any("0.33" in c and "end" in c for c in report.claims)
 
 
-DATA = {
-    "kind": "data_information",
-    "name": "lock gates",
-    "description": "Lock gates of an invented canal, one row per gate.",
-    "n_rows": 100,
-    "target": "state",
-    "class_balance": {"watertight": 58, "leaking": 42},
-    "feature": {
-        "name": "paint_loss_pct",
-        "type": "numeric",
-        "description": "share of the gate's paint that has flaked off, in per cent",
-        "min": 2.0,
-        "max": 61.5,
-        "mean": 23.4,
-        "std": 12.8,
-        "median": 21.7,
-        "q1": 13.2,
-        "q3": 31.9,
-        "categories": None,
-        "mean_by_label": {"watertight": 17.9, "leaking": 31.0},
-        "histogram_by_label": None,
-        "counts_by_label": None,
-    },
-    "group": None,
-    "n_total": None,
-    "nouns": None,
-    "group_fields": None,
-}
-PAINT = Vocabulary(
-    labels=["watertight", "leaking"],
-    features=["paint_loss_pct"],
-    aliases={"paint_loss_pct": ["paint loss"]},
-    instance_noun="gate",
-)
-
-
-@pytest.mark.parametrize(
-    ("reply", "faithful"),
-    [
-        ("Paint loss: mean 23.4 %, median 21.7 %.", True),
-        ("Paint loss: mean 21.7 %, median 23.4 %.", False),
-        ("Paint loss has a mean of 23.4 % and a median of 21.7 %.", True),
-        ("Paint loss has a mean of 21.7 % and a median of 23.4 %.", False),
-    ],
-)
-def test_a_statistic_in_percent_of_a_feature_measured_in_percent(reply: str, faithful: bool) -> None:
-    # the percent sign is the feature's unit: each number is checked against the statistic named before it
-    assert passes(reply, [DATA], PAINT) is faithful
-
-
 def test_the_version_names_this_round() -> None:
     from simxai.guard import GUARD_VERSION
 
