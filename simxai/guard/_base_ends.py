@@ -9,7 +9,8 @@ base; one said right after an end's words ("ends at 0.39", "the features bring i
 pushes add up to 4.47", a sum) in a
 sentence that also names a base or a start is the end (the output, or the explained class's probability). The
 base said as a probability when the output is in log-odds is the base too. Each is checked against that field
-alone; a reply about outputs with no base value is read as before.
+alone; a reply about outputs with no base value, or a number whose feature is named just before it, is read as
+before.
 
 Nothing of a host's domain: the cues are words of any explanation's walk from its base to its output.
 """
@@ -17,6 +18,7 @@ Nothing of a host's domain: the cues are words of any explanation's walk from it
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from simxai.guard._facts import Facts
 from simxai.guard._reading import NumberClaim, fits
@@ -44,13 +46,19 @@ _END_BEFORE = re.compile(
 )
 
 
-def base_or_end(claim: NumberClaim, lead: str, sentence: str, facts: Facts) -> tuple[str, bool] | None:
+def base_or_end(
+    claim: NumberClaim, lead: str, sentence: str, facts: Facts, names_feature: Callable[[str], bool]
+) -> tuple[str, bool] | None:
     """What `claim` is when it is said as a local explanation's base or end, and whether it holds (None: neither,
-    or no output states a base). `lead` is its clause up to the number, `sentence` the sentence it is in.
+    or no output states a base). `lead` is its clause up to the number, `sentence` the sentence it is in;
+    `names_feature` tells whether a text names a feature: a feature named just before the number ("bmi starts at
+    23.7", a what-if beside the explanation) makes it that feature's, read as before.
     """
     if not facts.bases or claim.high is not None:
         return None
     tail = lead[-60:]
+    if names_feature(tail):
+        return None
     if _BASE_BEFORE.search(tail):
         return "the explanation's base value", fits(claim, facts.bases)
     if _END_BEFORE.search(tail) and _BASE_SAID.search(sentence):

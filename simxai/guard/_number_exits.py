@@ -31,6 +31,10 @@ class _NumberExits(_NumberNames):
 
     amount_end: int  # where the last number read as a change's amount ends (-1: none yet)
 
+    def _names_feature(self, text: str) -> bool:
+        """Whether `text` names a feature of the host."""
+        return bool(find_mentions(text, self.names.features, quoted_only=self.names.quoted_only))
+
     def _settled(self, claim: NumberClaim, clause: str, sentence: str, offset: int, facts: Facts, text: str) -> bool:
         """Report `claim` when its form settles it (a reference, a ratio, an amount, ...); True when it did."""
         share = claim.percent or (0 <= claim.value <= 1 and claim.decimals > 0)
@@ -56,7 +60,8 @@ class _NumberExits(_NumberNames):
         if fits(claim, self.context_numbers):
             self.report.skip(f"{text} (the user's own)")
             return True
-        if (ends := base_or_end(claim, clause[: offset + claim.start], sentence, facts)) is not None:
+        lead = clause[: offset + claim.start]
+        if (ends := base_or_end(claim, lead, sentence, facts, self._names_feature)) is not None:
             self.report.claim(f"{text} ({ends[0]})", ends[1], via="number of an explanation's base or end")
             return True  # "starts at 0.43 and ends at 0.39": each against its own field (claims-51)
         if foreign_period(following, self.names.features, fits(claim, self.all.numbers)):  # "the 90-day check"

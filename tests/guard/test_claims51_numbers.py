@@ -66,3 +66,20 @@ def test_the_version_names_this_round() -> None:
     from simxai.guard import GUARD_VERSION
 
     assert GUARD_VERSION == "claims-51"
+
+
+def test_a_feature_named_before_the_number_keeps_it() -> None:
+    # "hinge play starts at 3.5": the feature's value (a what-if beside the explanation), not the walk's base
+    what_if = {
+        "kind": "what_if",
+        "subject": SUBJECT,
+        "changes": [{"feature": "hinge_play_mm", "old": 3.5, "new": 1.5}],
+        "old_label": "leaking",
+        "new_label": "watertight",
+        "old_probabilities": {"watertight": 0.29, "leaking": 0.71},
+        "new_probabilities": {"watertight": 0.64, "leaking": 0.36},
+    }
+    reply = (
+        "From a base of 0.38 the gate ends at 0.71; if hinge play starts at 3.5 and drops to 1.5 it turns watertight."
+    )
+    assert passes(reply, [LOCAL, what_if], GATES)
