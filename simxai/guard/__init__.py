@@ -22,7 +22,8 @@ from simxai.guard._outputs import text_output
 # claims-49: an order its own numbers deny, a yes-or-no feature said true, a class said by its card word (grec42)
 # claims-50 (guard43): "hit rate" and "positive predictive value" are metrics; classes placed in a sequence, in quotes
 # or under a place as a key
-GUARD_VERSION = "claims-50"
+# claims-51 (gfa44): a local explanation's base value and end said as such, each bound to its own field
+GUARD_VERSION = "claims-51"
 
 __all__ = [
     "GUARD_VERSION",

@@ -61,6 +61,10 @@ class Facts:
     label_metrics: dict[str, dict[str, set[float]]] = field(default_factory=dict)
     #: numbers stated by no named field (sizes, base values, numbers inside descriptions)
     free_numbers: set[float] = field(default_factory=set)
+    #: a local explanation's base value and its end (`output`, and the explained class's probability), with the
+    #: base as a probability when the output is in log-odds (claims-51)
+    bases: set[float] = field(default_factory=set)
+    ends: set[float] = field(default_factory=set)
     #: amounts of change: a change's size and relative size, a probability's move (as a fraction and in points)
     amounts: set[float] = field(default_factory=set)
     #: (feature, explained label, contribution) of local explanations
@@ -120,6 +124,8 @@ class Facts:
             "recorded",
             "free_numbers",
             "amounts",
+            "bases",
+            "ends",
             "explained",
             "fields",
         ):

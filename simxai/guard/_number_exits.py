@@ -10,6 +10,7 @@ import re
 from simxai.guard import _cues as cue
 from simxai.guard import _number_cues as nc
 from simxai.guard._bare_ids import is_subject_id
+from simxai.guard._base_ends import base_or_end
 from simxai.guard._counts_totals import counted_share
 from simxai.guard._derived import OF_GROUP, RESTATED, count_shares, is_difference, relative
 from simxai.guard._facts import Facts
@@ -29,6 +30,10 @@ class _NumberExits(_NumberNames):
     """The number claims settled by their form before they are bound to a field."""
 
     amount_end: int  # where the last number read as a change's amount ends (-1: none yet)
+
+    def _names_feature(self, text: str) -> bool:
+        """Whether `text` names a feature of the host."""
+        return bool(find_mentions(text, self.names.features, quoted_only=self.names.quoted_only))
 
     def _settled(self, claim: NumberClaim, clause: str, sentence: str, offset: int, facts: Facts, text: str) -> bool:
         """Report `claim` when its form settles it (a reference, a ratio, an amount, ...); True when it did."""
@@ -55,6 +60,10 @@ class _NumberExits(_NumberNames):
         if fits(claim, self.context_numbers):
             self.report.skip(f"{text} (the user's own)")
             return True
+        lead = clause[: offset + claim.start]
+        if (ends := base_or_end(claim, lead, sentence, facts, self._names_feature)) is not None:
+            self.report.claim(f"{text} ({ends[0]})", ends[1], via="number of an explanation's base or end")
+            return True  # "starts at 0.43 and ends at 0.39": each against its own field (claims-51)
         if foreign_period(following, self.names.features, fits(claim, self.all.numbers)):  # "the 90-day check"
             self.report.skip(f"{text} (a span of time no feature is measured in, not compared)")
             return True

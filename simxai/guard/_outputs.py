@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from simxai.guard._explanation_facts import read_explanation
 from simxai.guard._facts import MACRO, Facts, _num, _tie, _walk_free
 from simxai.guard._statistics import STATISTICS
 from simxai.instances import condition_fields
@@ -149,6 +150,7 @@ def _structured(payload: dict[str, Any]) -> Facts:
     kind = payload.get("kind")
     _subject(payload, facts)
     get = payload.get
+    read_explanation(payload, facts)  # a local explanation's base value and output (free numbers) and ends
     if kind == "prediction":
         facts.predicted.add(str(get("label")))
         _probabilities(facts, get("probabilities"))
@@ -177,7 +179,6 @@ def _structured(payload: dict[str, Any]) -> Facts:
                 alone = None if base is None or abs(push) < 0.05 else round(base + push, 6)
                 _tie(facts.feature_numbers, name.lower(), a.get("value"), push, alone)
         facts.local_ranking = _ranking(items)
-        facts.free_numbers |= {n for n in (_num(get("base_value")), _num(get("output"))) if n is not None}
     elif kind == "global_explanation":
         if get("label") is not None:
             facts.explained.add(str(get("label")))
