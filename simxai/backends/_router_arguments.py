@@ -18,12 +18,16 @@ from simxai.backends._router_unheld_subset import graded_bound, said_group
 from simxai.backends._router_unknown import breakdown_feature
 from simxai.extraction import (
     alternatives,
+    counted_only,
     extract_argument,
     extract_changes,
     extract_group,
     extract_ids,
     extract_instance,
     extract_texts,
+    missing_changes,
+    value_by_part,
+    without_counted,
 )
 from simxai.extraction.mentions import (
     described_feature,
@@ -59,6 +63,21 @@ _COUNTED = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b|\bcount\s+(?:of|the)\b", 
 
 def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema: HostSchema | None) -> list[ToolCall]:
     """Calls of `spec` with the arguments found in `text`: one per instance it names, at most `MAX_CALLS`."""
+    calls = _calls_for(spec, text, history, schema)
+    counted = counted_only(text, schema)  # "reheated 3 times": a count, no feature named "quench time"
+    if not counted:
+        return calls
+    kept = []
+    for call in calls:
+        arguments = {
+            k: without_counted(v, counted) if k in ("changes", "group", "instance") else v
+            for k, v in call.arguments.items()
+        }
+        kept.append(call.model_copy(update={"arguments": {k: v for k, v in arguments.items() if v is not None}}))
+    return kept
+
+
+def _calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema: HostSchema | None) -> list[ToolCall]:
     parameters = [p.name for p in spec.parameters]
     if "changes" in parameters:
         readings = alternative_changes(text, schema)
@@ -73,6 +92,8 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
             changes = named_id_dropped(changes, extract_ids(text, schema), schema)
         if not changes and schema is not None and (supposed := added_supposition(text)) is not None:
             changes = extract_changes(supposed, schema)  # "plus no rain at all" after a what-if
+        if not changes:
+            changes = missing_changes(text, schema)  # "and if its weight were unknown?": null, a missing value
         if not changes:
             # "and if it were 20 % lower instead?": the feature in focus, a new change in place of the old
             step = extract_step(text, schema)
@@ -106,7 +127,9 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
         # the one category a group reading took from the turn; another group read from it stays)
         arguments["group"] = compared
     elif "group" in parameters and "group" not in arguments:
-        group = referred_group(text, history, schema)  # "what about recall for that group?"
+        # "precision on merino" of `fibre = merino wool`: a value named by the word that tells it apart; else the
+        # group the turn refers to ("what about recall for that group?")
+        group = value_by_part(text, schema) or referred_group(text, history, schema)
         if group is not None:
             arguments["group"] = group
         elif (bound := graded_bound(text, schema)) is not None:
