@@ -64,7 +64,7 @@ _COUNTED = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b|\bcount\s+(?:of|the)\b", 
 def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema: HostSchema | None) -> list[ToolCall]:
     """Calls of `spec` with the arguments found in `text`: one per instance it names, at most `MAX_CALLS`."""
     calls = _calls_for(spec, text, history, schema)
-    counted = counted_only(text, schema)  # "reheated 3 times": a count, no feature named "quench time"
+    counted = counted_only(text, schema)  # "pressed 3 times": a count, no feature named "drying time"
     if not counted:
         return calls
     kept = []
@@ -127,7 +127,7 @@ def _calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema
         # the one category a group reading took from the turn; another group read from it stays)
         arguments["group"] = compared
     elif "group" in parameters and "group" not in arguments:
-        # "precision on merino" of `fibre = merino wool`: a value named by the word that tells it apart; else the
+        # "precision on stoneware" of `clay = white stoneware`: a value named by the word that tells it apart; else the
         # group the turn refers to ("what about recall for that group?")
         group = value_by_part(text, schema) or referred_group(text, history, schema)
         if group is not None:

@@ -1,9 +1,9 @@
-"""A count said with "times" ("reheated 3 times", "two more times") never names a feature whose name or alias holds
-the noun "time" ("quench time", "drying time").
+"""A count said with "times" ("pressed 3 times", "two more times") never names a feature whose name or alias holds
+the noun "time" ("drying time", "cooking time").
 
-`feature_mentions` reads "times" as a mention of such a feature, so "pieces reheated more than 3 times" became
-`ReheatCount > 3 and QuenchSeconds > 3` and "reheated three more times" a change of both. Those mentions are part of the
-selector's masked text, which this round leaves as it is (the shipped selector was trained on it); the router drops
+`feature_mentions` reads "times" as a mention of such a feature, so "bricks pressed more than 3 times" became
+`PressCount > 3 and DryingSeconds > 3` and "pressed three more times" a change of both. Those mentions are part of
+the selector's masked text, which this round leaves as it is (the shipped selector was trained on it); the router drops
 the feature from the arguments it builds instead (`counted_only`, `without_counted`).
 """
 

@@ -1,5 +1,5 @@
-"""A category value named by one word of its several-word name: "on merino" of `fibre = merino wool`, "the sandy
-ones" of `soil = sandy loam`, "for the peppers" of `crop = sweet pepper`.
+"""A category value named by one word of its several-word name: "on the stoneware" of `clay = white stoneware`, "the
+earthenware ones" of `clay = red earthenware`, "for the beans" of `crop = butter bean`.
 
 People shorten a value of several words to the word that tells it apart from the others. The word names that value
 when it is a word of exactly one category of the host (no other value, no feature name or alias, no class name and
@@ -49,7 +49,7 @@ def _taken(schema: HostSchema) -> set[str]:
 
 def value_by_part(text: str, schema: HostSchema | None) -> str | None:
     """The condition "feature = category" a group-naming phrase of `text` names by one word of the category's
-    several-word name ("precision on merino" -> `fibre = merino wool`), or None when no such word stands where a
+    several-word name ("precision on stoneware" -> `clay = white stoneware`), or None when no such word stands where a
     group is named, or when the word could be more than one value.
     """
     if schema is None or schema.kind == "text":
