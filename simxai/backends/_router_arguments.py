@@ -69,9 +69,9 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
         return calls
     kept = []
     for call in calls:
+        # (the changes were read without it, before any earlier what-if's changes joined them)
         arguments = {
-            k: without_counted(v, counted) if k in ("changes", "group", "instance") else v
-            for k, v in call.arguments.items()
+            k: without_counted(v, counted) if k in ("group", "instance") else v for k, v in call.arguments.items()
         }
         kept.append(call.model_copy(update={"arguments": {k: v for k, v in arguments.items() if v is not None}}))
     return kept
@@ -104,6 +104,8 @@ def _calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema
             changes = step_changes(step, focus, schema) if step is not None else None
             if changes and schema is not None:  # "up by 12 on 62021" read as a step of 62021: the id, no amount
                 changes = without_id_amounts(changes, schema) or None
+        # "pressed 3 times" names no feature whose alias holds "time": dropped before earlier changes join these
+        changes = without_counted(changes, counted_only(text, schema))
         previous = last_call(history) if changes else None
         if changes and previous is not None and previous.name == spec.name and not extract_ids(text, schema):
             # "and with glucose 100 as well?": on top of the previous what-if's changes, same instance; so is the

@@ -19,7 +19,7 @@ from simxai.backends.router import RouterBackend
 from simxai.extraction import counted_only, missing_changes, value_by_part, without_counted
 from simxai.hosts import host_from_model
 from simxai.hosts.base import FeatureSchema, HostSchema
-from tests.backends.routing import calls, logistic_host, route, talk
+from tests.backends.routing import calls, logistic_host, route, talk, what_if_history
 
 BRICKS = HostSchema(
     name="brickworks bricks",
@@ -103,6 +103,16 @@ def test_a_count_of_times_is_no_change_or_bound_of_a_time(
     _asked, made = route(router, text, BRICKS)
     name, argument, value = called
     assert [(n, a.get(argument)) for n, a in made] == [(name, value)]
+
+
+def test_a_count_of_times_after_a_what_if_keeps_its_changes_and_adds_none_of_a_time(router: RouterBackend) -> None:
+    dried = what_if_history("what if brick 3010 had a drying time of 20", {"DryingSeconds": 20}, None, 3010)
+    _asked, made = route(router, "and pressed two more times too", BRICKS, dried)
+    assert [a.get("changes") for _n, a in made] == [{"DryingSeconds": 20, "PressCount": "+2"}]
+    pressed = what_if_history("what if brick 3010 had 2 presses", {"PressCount": 2}, None, 3010)
+    _asked, made = route(router, "and fired it 3 more times too", BRICKS, pressed)
+    # no change read: never the previous what-if again as if it were the new one (the engine asks what should change)
+    assert [a.get("changes") for _n, a in made] == [None]
 
 
 # --- "breakdown <id>" -------------------------------------------------------------------------------------------------
