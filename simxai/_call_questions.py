@@ -162,6 +162,9 @@ def argument_question(
             question = one_at_a_time_question(schema, given, group_functions=offer)
     # "and her glucose?" after a what-if that set bmi: the question is what glucose should be
     feature = changed_feature(user, schema) if name == "changes" else None
+    changes = arguments.get("changes")
+    if feature is not None and isinstance(changes, dict) and feature in changes and changes[feature] is None:
+        feature = None  # "and if its weight were unknown?" refused by the host: its reason stands, no new value asked
     offered = None
     if feature is not None:
         question = feature_change_question(schema, feature)

@@ -18,12 +18,16 @@ from simxai.backends._router_unheld_subset import graded_bound, said_group
 from simxai.backends._router_unknown import breakdown_feature
 from simxai.extraction import (
     alternatives,
+    counted_only,
     extract_argument,
     extract_changes,
     extract_group,
     extract_ids,
     extract_instance,
     extract_texts,
+    missing_changes,
+    value_by_part,
+    without_counted,
 )
 from simxai.extraction.mentions import (
     described_feature,
@@ -59,6 +63,21 @@ _COUNTED = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b|\bcount\s+(?:of|the)\b", 
 
 def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema: HostSchema | None) -> list[ToolCall]:
     """Calls of `spec` with the arguments found in `text`: one per instance it names, at most `MAX_CALLS`."""
+    calls = _calls_for(spec, text, history, schema)
+    counted = counted_only(text, schema)  # "pressed 3 times": a count, no feature named "drying time"
+    if not counted:
+        return calls
+    kept = []
+    for call in calls:
+        # (the changes were read without it, before any earlier what-if's changes joined them)
+        arguments = {
+            k: without_counted(v, counted) if k in ("group", "instance") else v for k, v in call.arguments.items()
+        }
+        kept.append(call.model_copy(update={"arguments": {k: v for k, v in arguments.items() if v is not None}}))
+    return kept
+
+
+def _calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema: HostSchema | None) -> list[ToolCall]:
     parameters = [p.name for p in spec.parameters]
     if "changes" in parameters:
         readings = alternative_changes(text, schema)
@@ -74,6 +93,8 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
         if not changes and schema is not None and (supposed := added_supposition(text)) is not None:
             changes = extract_changes(supposed, schema)  # "plus no rain at all" after a what-if
         if not changes:
+            changes = missing_changes(text, schema)  # "and if its weight were unknown?": null, a missing value
+        if not changes:
             # "and if it were 20 % lower instead?": the feature in focus, a new change in place of the old
             step = extract_step(text, schema)
             # the feature the turn names, as the engine reads it, else the one in focus ("his rent": none, asked)
@@ -83,6 +104,8 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
             changes = step_changes(step, focus, schema) if step is not None else None
             if changes and schema is not None:  # "up by 12 on 62021" read as a step of 62021: the id, no amount
                 changes = without_id_amounts(changes, schema) or None
+        # "pressed 3 times" names no feature whose alias holds "time": dropped before earlier changes join these
+        changes = without_counted(changes, counted_only(text, schema))
         previous = last_call(history) if changes else None
         if changes and previous is not None and previous.name == spec.name and not extract_ids(text, schema):
             # "and with glucose 100 as well?": on top of the previous what-if's changes, same instance; so is the
@@ -106,7 +129,9 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
         # the one category a group reading took from the turn; another group read from it stays)
         arguments["group"] = compared
     elif "group" in parameters and "group" not in arguments:
-        group = referred_group(text, history, schema)  # "what about recall for that group?"
+        # "precision on stoneware" of `clay = white stoneware`: a value named by the word that tells it apart; else the
+        # group the turn refers to ("what about recall for that group?")
+        group = value_by_part(text, schema) or referred_group(text, history, schema)
         if group is not None:
             arguments["group"] = group
         elif (bound := graded_bound(text, schema)) is not None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from simxai.backends._router_attributes import ABOUT_A_RECORD
 from simxai.extraction import (
     class_name_pattern,
     extract_changes,
@@ -52,6 +53,10 @@ CHANGE_FILLER = _FILLER | frozenset(
 )
 
 
+# Words of `ABOUT_A_RECORD` that may also be the user's own name for a record ("case 5483", "file 5483")
+_RECORD_NOUNS = frozenset("id row entry instance sample record records case file profile number item".split())
+
+
 # "the other one", "the other LABEL one", "the other cloth one" said before an id: a description of the id that
 # follows it (one word at most between "other" and "one"), which asks nothing of its own
 _OTHER_ONE = re.compile(r"\b(?:the\s+)?other\s+(?:[A-Za-z]+\s+)?one\b(?=\W*(?:[a-z]+\s+)?(?:NUM|INSTANCE)\b)")
@@ -87,6 +92,8 @@ def only_names_instance(masked: str, schema: HostSchema | None, text: str | None
         return True
     if text is None or len(other) != 1 or request_word(other[0]):  # "why 47043" asks why
         return False
+    if other[0].lower() in ABOUT_A_RECORD and other[0].lower() not in _RECORD_NOUNS:
+        return False  # "breakdown 3012", "reasons 3012": what is asked of the record, not another name for it
     ids = extract_ids(text, schema)
     # "member 5483" names the record; "said 0.69 for 66022" reports a score, and the word is not before the id
     return len(ids) == 1 and re.search(rf"\b{re.escape(other[0])}\s+#?\s*{ids[0]}(?![\d.])", text) is not None

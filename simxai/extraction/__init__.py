@@ -21,14 +21,17 @@ from simxai.extraction._approximate_answer import approximate_value_answer
 from simxai.extraction._arguments import extract_argument
 from simxai.extraction._category_forms import category_form
 from simxai.extraction._class_names import class_name_pattern
+from simxai.extraction._counted_times import counted_only, without_counted
 from simxai.extraction._features import extract_feature, extract_label, extract_metric
 from simxai.extraction._group_values import alternatives, completed_group
 from simxai.extraction._groups import extract_group, feature_spans, group_spans
 from simxai.extraction._instances import extract_ids, extract_instance, is_reference, named_ids
+from simxai.extraction._missing_changes import missing_changes
 from simxai.extraction._result_counts import extract_count
 from simxai.extraction._self_corrections import extract_changes
 from simxai.extraction._texts import extract_texts, pasted_request
 from simxai.extraction._time_units import article_spans, span_in_unit, time_unit
+from simxai.extraction._value_parts import value_by_part
 
 __all__ = [
     "alternatives",
@@ -38,6 +41,7 @@ __all__ = [
     "category_form",
     "class_name_pattern",
     "completed_group",
+    "counted_only",
     "extract_argument",
     "extract_changes",
     "extract_count",
@@ -52,8 +56,11 @@ __all__ = [
     "fraction_steps",
     "group_spans",
     "is_reference",
+    "missing_changes",
     "named_ids",
     "pasted_request",
     "span_in_unit",
     "time_unit",
+    "value_by_part",
+    "without_counted",
 ]

@@ -72,9 +72,17 @@ def _edits(changes: list[Change], verbs: tuple[str, str, str] = ("changing", "re
     return ", ".join(parts) or f"{verbs[0]} no change"
 
 
-def _already_predicted(label: str, subject: Subject) -> str:
-    """The sentence for a counterfactual asked towards the label the model already gives."""
-    return f"The model already predicts {label} for {subject.description}; nothing needs to change."
+def _already_predicted(label: str, subject: Subject, question: str = "how_to_be_that") -> str:
+    """The sentence for a counterfactual asked towards the label the model already gives; for a why-not ("why is
+    4 not X?" when 4 is predicted X), the question that asks for the explanation of the label it has.
+    """
+    said = f"The model already predicts {label} for {subject.description}"
+    if question != "why_not":
+        return f"{said}; nothing needs to change."
+    return (
+        f"{said}, so there is no other label to explain. To see why it predicts {label}, ask: why does the model "
+        f"predict {label} for {subject.description}?"
+    )
 
 
 def _not_predicted_to_keep(label: str, probability: float, kept: str, subject: Subject) -> str:
@@ -123,7 +131,7 @@ class CounterfactualResult(Result):
             target_label=label,
             counterfactuals=[],
             method=method,
-            note=_already_predicted(label, subject),
+            note=_already_predicted(label, subject, question),
         )
 
     @property
@@ -134,7 +142,8 @@ class CounterfactualResult(Result):
     def render(self) -> str:
         """State the current prediction and each counterfactual's changes, or why none was found."""
         if self.current_label == self.target_label and not self.counterfactuals:
-            return _already_predicted(self.current_label, self.subject)  # one sentence, not the prediction twice
+            # one sentence, not the prediction twice
+            return _already_predicted(self.current_label, self.subject, self.question)
         head = (
             f"The model predicts {self.current_label} for {self.subject.description}, not {self.target_label}."
             if self.question == "why_not" and self.current_label != self.target_label

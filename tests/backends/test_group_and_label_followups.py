@@ -207,7 +207,9 @@ def test_already_predicted_is_one_sentence_from_one_source(demo_host, orchard, s
         current = host.predict(subject).label
         result = host.counterfactuals(subject, current, 1, "why_not")
         assert isinstance(result, CounterfactualResult) and not result.found
-        assert result.note == result.render() and "nothing needs to change" in result.render()
+        # a why-not of the label it has: said plainly, with the question that asks for its explanation
+        assert result.note == result.render() and "there is no other label to explain" in result.render()
+        assert f"why does the model predict {current} for {subject.description}?" in result.render()
 
 
 # ---- 5. a question about the one prediction in focus, and the instances of a class --------------------------
