@@ -1,0 +1,81 @@
+"""Round 44 (dlg44), dialogue follow-ups on an invented packing shed of fruit crates (ship / hold), in our own
+wording: a category of several words named by the one word of it no other value holds, or its plural ("the plum
+crates" for victoria plum), kept in the group over the turns that follow; a word two values share is bound to
+neither.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from simxai.backends.router import RouterBackend
+from simxai.extraction import extract_group
+from simxai.hosts.base import FeatureSchema, HostSchema
+from simxai.messages import Message, ToolCall
+from tests.backends.routing import route
+
+CRATES = HostSchema(
+    name="packing shed",
+    kind="tabular",
+    instance_noun="crate",
+    class_names=["ship", "hold"],
+    features=[
+        FeatureSchema(name="fruit", type="categorical", categories=["bramley apple", "conference pear", "victoria plum"]),
+        FeatureSchema(name="bay", type="categorical", categories=["north shed", "south shed", "cold store"]),
+        FeatureSchema(name="weight_kg", type="numeric", min=5, max=25, aliases=["weight"]),
+        FeatureSchema(name="bruising (%)", type="numeric", min=0, max=40, aliases=["bruising"]),
+    ],
+    id_range=(1, 500),
+)
+
+
+@pytest.fixture(scope="module")
+def router() -> RouterBackend:
+    return RouterBackend()
+
+
+def _ran(name: str, arguments: dict[str, object], output: dict[str, object], said: str) -> list[Message]:
+    """A user's turn and one call of `name` with `arguments` whose result is `output`."""
+    call = ToolCall(id="call_0", name=name, arguments=arguments)
+    return [
+        Message.user(said),
+        Message.assistant("", [call]),
+        Message.tool(call, json.dumps({"result": output})),
+        Message.assistant("Done."),
+    ]
+
+
+# --- a category named by one of its words ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "group"),
+    [
+        ("accuracy on the plum crates", "fruit = victoria plum"),
+        ("how well does it do on the pears", "fruit = conference pear"),
+        ("average weight for the apples", "fruit = bramley apple"),
+        ("recall in the cold ones", "bay = cold store"),
+        ("precision for the victoria plums", "fruit = victoria plum"),
+    ],
+)
+def test_a_category_named_by_its_one_distinct_word_or_plural(text: str, group: str) -> None:
+    assert extract_group(text, CRATES) == group
+
+
+@pytest.mark.parametrize("text", ["accuracy on the shed crates", "how well does it do on the sheds"])
+def test_a_word_two_categories_share_names_neither(text: str) -> None:
+    assert "north shed" not in str(extract_group(text, CRATES))
+    assert "south shed" not in str(extract_group(text, CRATES))
+
+
+def test_a_word_of_a_feature_name_is_no_value() -> None:
+    # "weight" is the feature, whatever value holds a word like it
+    assert extract_group("average weight on the pears", CRATES) == "fruit = conference pear"
+
+
+@pytest.mark.parametrize("text", ["how many plum crates does it hold", "how many of the plums does it hold back"])
+def test_a_count_of_predictions_on_a_group_named_by_one_word(router: RouterBackend, text: str) -> None:
+    _, calls = route(router, text, CRATES)
+    assert calls == [("get_prediction", {"instance": "fruit = victoria plum"})]
