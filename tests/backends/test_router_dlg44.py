@@ -1,7 +1,7 @@
 """Round 44 (dlg44), dialogue follow-ups on an invented packing shed of fruit crates (ship / hold), in our own
 wording: a category of several words named by the one word of it no other value holds, or its plural ("the plum
-crates" for victoria plum), kept in the group over the turns that follow; a word two values share is bound to
-neither.
+crates" for victoria plum); a word two values share is bound to neither; a narrowed group widened back with a
+metric after a question that was no metric.
 """
 
 from __future__ import annotations
@@ -79,3 +79,27 @@ def test_a_word_of_a_feature_name_is_no_value() -> None:
 def test_a_count_of_predictions_on_a_group_named_by_one_word(router: RouterBackend, text: str) -> None:
     _, calls = route(router, text, CRATES)
     assert calls == [("get_prediction", {"instance": "fruit = victoria plum"})]
+
+
+# --- a narrowed group widened back, with a metric, after a question that was no metric --------------------------------
+
+_PEAR_WEIGHTS = _ran(
+    "get_data_information",
+    {"feature": "weight_kg", "group": "fruit = conference pear and bruising (%) > 10"},
+    {"feature": "weight_kg", "mean": 14.2},
+    "mean weight of the pears with over 10 bruising",
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "metric"),
+    [("back to all the pears, recall this time", "recall"), ("ok, the whole pear lot again: how accurate is it", "accuracy")],
+)
+def test_a_widening_that_names_a_metric_scores_the_widened_group(router: RouterBackend, text: str, metric: str) -> None:
+    _, calls = route(router, text, CRATES, _PEAR_WEIGHTS)
+    assert calls == [("get_model_performance", {"metric": metric, "group": "fruit = conference pear"})]
+
+
+def test_a_widening_with_no_metric_asks_the_last_question_again(router: RouterBackend) -> None:
+    _, calls = route(router, "back to all the pears", CRATES, _PEAR_WEIGHTS)
+    assert calls == [("get_data_information", {"feature": "weight_kg", "group": "fruit = conference pear"})]
