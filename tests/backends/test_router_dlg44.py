@@ -22,7 +22,9 @@ CRATES = HostSchema(
     instance_noun="crate",
     class_names=["ship", "hold"],
     features=[
-        FeatureSchema(name="fruit", type="categorical", categories=["bramley apple", "conference pear", "victoria plum"]),
+        FeatureSchema(
+            name="fruit", type="categorical", categories=["bramley apple", "conference pear", "victoria plum"]
+        ),
         FeatureSchema(name="bay", type="categorical", categories=["north shed", "south shed", "cold store"]),
         FeatureSchema(name="weight_kg", type="numeric", min=5, max=25, aliases=["weight"]),
         FeatureSchema(name="bruising (%)", type="numeric", min=0, max=40, aliases=["bruising"]),
@@ -93,7 +95,10 @@ _PEAR_WEIGHTS = _ran(
 
 @pytest.mark.parametrize(
     ("text", "metric"),
-    [("back to all the pears, recall this time", "recall"), ("ok, the whole pear lot again: how accurate is it", "accuracy")],
+    [
+        ("back to all the pears, recall this time", "recall"),
+        ("ok, the whole pear lot again: how accurate is it", "accuracy"),
+    ],
 )
 def test_a_widening_that_names_a_metric_scores_the_widened_group(router: RouterBackend, text: str, metric: str) -> None:
     _, calls = route(router, text, CRATES, _PEAR_WEIGHTS)
@@ -103,3 +108,32 @@ def test_a_widening_that_names_a_metric_scores_the_widened_group(router: RouterB
 def test_a_widening_with_no_metric_asks_the_last_question_again(router: RouterBackend) -> None:
     _, calls = route(router, "back to all the pears", CRATES, _PEAR_WEIGHTS)
     assert calls == [("get_data_information", {"feature": "weight_kg", "group": "fruit = conference pear"})]
+
+
+# --- "forget that" and then a request of its own --------------------------------------------------------------------
+
+_HEAVIER = _ran(
+    "explain_what_if",
+    {"instance": 42, "changes": {"weight_kg": 20}},
+    {"instance": 42, "changes": [{"feature": "weight_kg", "old": 12, "new": 20}]},
+    "what if crate 42 weighed 20",
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "function"),
+    [
+        ("ok forget that, what would it take to get it shipped", "explain_how_to_be_that"),
+        ("scrap that - which features matter most overall?", "get_global_explanation"),
+    ],
+)
+def test_an_undo_then_a_request_of_its_own_is_that_request(router: RouterBackend, text: str, function: str) -> None:
+    question, calls = route(router, text, CRATES, _HEAVIER)
+    assert question == ""
+    assert [name for name, _ in calls] == [function]
+
+
+@pytest.mark.parametrize("text", ["undo that, please", "scrap that - keep nothing"])
+def test_an_undo_with_only_its_own_words_after_a_break_is_still_an_undo(router: RouterBackend, text: str) -> None:
+    _, calls = route(router, text, CRATES, _HEAVIER)
+    assert [name for name, _ in calls] == ["get_prediction"]  # the crate as it is: the only what-if taken back
