@@ -137,3 +137,16 @@ def test_an_undo_then_a_request_of_its_own_is_that_request(router: RouterBackend
 def test_an_undo_with_only_its_own_words_after_a_break_is_still_an_undo(router: RouterBackend, text: str) -> None:
     _, calls = route(router, text, CRATES, _HEAVIER)
     assert [name for name, _ in calls] == ["get_prediction"]  # the crate as it is: the only what-if taken back
+
+
+# --- a change said with a bound is no group -------------------------------------------------------------------------
+
+
+def test_a_change_said_with_a_bound_is_no_group_of_crates(router: RouterBackend) -> None:
+    _, calls = route(router, "and bruising up to 5 as well", CRATES, _HEAVIER)
+    assert calls == [("explain_what_if", {"changes": {"weight_kg": 20, "bruising (%)": 5}})]  # crate 42, in focus
+
+
+def test_a_group_bounded_by_another_value_than_the_change_stays_a_group(router: RouterBackend) -> None:
+    _, calls = route(router, "what if the crates with bruising over 20 had bruising 10", CRATES, _HEAVIER)
+    assert calls == [("explain_what_if", {"instance": "bruising (%) > 20", "changes": {"bruising (%)": 10}})]
