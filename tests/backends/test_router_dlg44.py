@@ -14,7 +14,7 @@ from simxai.backends.router import RouterBackend
 from simxai.extraction import extract_group
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.messages import Message, ToolCall
-from tests.backends.routing import route
+from tests.backends.routing import REVIEWS, route
 
 CRATES = HostSchema(
     name="packing shed",
@@ -150,3 +150,24 @@ def test_a_change_said_with_a_bound_is_no_group_of_crates(router: RouterBackend)
 def test_a_group_bounded_by_another_value_than_the_change_stays_a_group(router: RouterBackend) -> None:
     _, calls = route(router, "what if the crates with bruising over 20 had bruising 10", CRATES, _HEAVIER)
     assert calls == [("explain_what_if", {"instance": "bruising (%) > 20", "changes": {"bruising (%)": 10}})]
+
+
+# --- one more word swap on a text host, said as a supposition without its "if" --------------------------------------
+
+_SWAPPED = _ran(
+    "explain_what_if",
+    {"instance": 3, "changes": {"dull": "lively"}},
+    {"subject": {"id": 3, "text": "a dull plot and a slow start"}, "changes": [{"old": "dull", "new": "lively"}]},
+    "what if dull was lively",
+)
+
+
+@pytest.mark.parametrize("text", ["and slow was brisk too", "also slow were brisk as well"])
+def test_one_more_swap_said_as_a_supposition_adds_to_the_last(router: RouterBackend, text: str) -> None:
+    _, calls = route(router, text, REVIEWS, _SWAPPED)
+    assert calls == [("explain_what_if", {"changes": {"dull": "lively", "slow": "brisk"}})]
+
+
+def test_a_swap_of_a_word_the_text_does_not_hold_is_no_edit_of_it(router: RouterBackend) -> None:
+    _, calls = route(router, "and the ending was brisk too", REVIEWS, _SWAPPED)
+    assert ("explain_what_if", {"changes": {"dull": "lively", "the ending": "brisk"}}) not in calls
