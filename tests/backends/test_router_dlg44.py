@@ -171,3 +171,26 @@ def test_one_more_swap_said_as_a_supposition_adds_to_the_last(router: RouterBack
 def test_a_swap_of_a_word_the_text_does_not_hold_is_no_edit_of_it(router: RouterBackend) -> None:
     _, calls = route(router, "and the ending was brisk too", REVIEWS, _SWAPPED)
     assert ("explain_what_if", {"changes": {"dull": "lively", "the ending": "brisk"}}) not in calls
+
+
+# --- a group's bound said with its feature after our question for the metric ----------------------------------------
+
+
+def _metric_asked(group: str, said: str) -> list[Message]:
+    """A metric question on a group the turn named by a word; the engine asked which metric."""
+    call = ToolCall(id="call_0", name="get_model_performance", arguments={"group": group})
+    return [
+        Message.user(said),
+        Message.assistant("", [call]),
+        Message.tool(call, json.dumps({"error": "get_model_performance needs the argument 'metric'"})),
+        Message.assistant(
+            "Which metric would you like: accuracy, precision, recall, f1, roc_auc, confusion_matrix, all?"
+        ),
+    ]
+
+
+@pytest.mark.parametrize("text", ["over twenty percent bruising", "above 20 percent bruising"])
+def test_a_bound_said_before_its_feature_answers_for_the_group(router: RouterBackend, text: str) -> None:
+    history = _metric_asked("bruised crates", "how does it do on the bruised crates?")
+    _, calls = route(router, text, CRATES, history)
+    assert calls == [("get_model_performance", {"group": "bruising (%) > 20", "metric": "all"})]
