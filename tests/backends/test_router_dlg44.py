@@ -10,11 +10,12 @@ import json
 
 import pytest
 
+from simxai.backends.base import CompletionRequest
 from simxai.backends.router import RouterBackend
 from simxai.extraction import extract_group
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.messages import Message, ToolCall
-from tests.backends.routing import REVIEWS, route
+from tests.backends.routing import FUNCTIONS, REVIEWS, route
 
 CRATES = HostSchema(
     name="packing shed",
@@ -194,3 +195,36 @@ def test_a_bound_said_before_its_feature_answers_for_the_group(router: RouterBac
     history = _metric_asked("bruised crates", "how does it do on the bruised crates?")
     _, calls = route(router, text, CRATES, history)
     assert calls == [("get_model_performance", {"group": "bruising (%) > 20", "metric": "all"})]
+
+
+# --- "yes" to the router's own offer --------------------------------------------------------------------------------
+
+
+def _offered(reply: str) -> list[Message]:
+    """A why-question on crate 42 whose reply ends with `reply`."""
+    call = ToolCall(id="call_0", name="get_local_explanation", arguments={"instance": 42, "prediction_label": "hold"})
+    return [
+        Message.user("why is crate 42 on hold?"),
+        Message.assistant("", [call]),
+        Message.tool(call, json.dumps({"result": {"instance": 42}})),
+        Message.assistant(reply),
+    ]
+
+
+@pytest.mark.parametrize("text", ["y", "yes please", "sure, go ahead"])
+def test_yes_to_our_offer_asks_the_question_offered(router: RouterBackend, text: str) -> None:
+    history = _offered(
+        "The model predicts ship for crate 42, not hold. To see what would have to change, ask why it does not "
+        "predict hold."
+    )
+    _, calls = route(router, text, CRATES, history)
+    assert [name for name, _ in calls] == ["explain_why_not"]
+    assert calls[0][1].get("expected_label") == "hold"
+
+
+def test_yes_to_a_reply_that_offered_nothing_says_what_the_router_does(router: RouterBackend) -> None:
+    history = _offered("The model predicts hold for crate 42: bruising pushes it towards hold.")
+    messages = [Message.system("You explain a model."), *history, Message.user("y")]
+    response = router.route(CompletionRequest(messages=messages, host=CRATES, functions=FUNCTIONS))
+    assert response.tool_calls == []
+    assert response.content.startswith("Nothing of mine is waiting for a yes.")
