@@ -228,3 +228,8 @@ def test_yes_to_a_reply_that_offered_nothing_says_what_the_router_does(router: R
     response = router.route(CompletionRequest(messages=messages, host=CRATES, functions=FUNCTIONS))
     assert response.tool_calls == []
     assert response.content.startswith("Nothing of mine is waiting for a yes.")
+
+
+def test_a_group_named_by_a_value_the_changes_repeat_stays_the_group(router: RouterBackend) -> None:
+    _, calls = route(router, "what if all the victoria plum crates had 5 more bruising", CRATES)
+    assert calls == [("explain_what_if", {"instance": "fruit = victoria plum", "changes": {"bruising (%)": "+5"}})]
