@@ -16,12 +16,15 @@ import re
 from collections.abc import Sequence
 
 from simxai.extraction import extract_argument, extract_changes, extract_label, extract_metric
+from simxai.extraction.mentions import feature_mentions
 from simxai.followup import CONTINUES, LastCall, extract_step, last_call
 from simxai.hosts.base import HostSchema
+from simxai.instances import condition_fields
 from simxai.messages import Message, last_user_index
 
 __all__ = [
     "asks_overall",
+    "beyond_group",
     "continued_group",
     "group_follow_up",
     "group_in_focus",
@@ -367,3 +370,14 @@ def asks_its_own_question(text: str) -> bool:
     if len(rest.split()) < 5 or _CARRIES_ON.match(rest) or _REFERS_BACK.search(rest):
         return False
     return _OWN_QUESTION.match(rest) is not None
+
+
+def beyond_group(masked: str, text: str, group: object, schema: HostSchema) -> str:
+    """`masked` (the router's masked turn) without its FEATURE placeholders when every feature `text` names is one the
+    condition `group` tests: "above 70 percent humidity" names humidity as its group's own, and asks nothing of it.
+    """
+    if not isinstance(group, str) or "FEATURE" not in masked:
+        return masked
+    tested = set(condition_fields(group))
+    named = {m.feature.name for m in feature_mentions(text, schema)}
+    return masked.replace("FEATURE", " ") if named and named <= tested else masked

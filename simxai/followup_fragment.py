@@ -297,6 +297,13 @@ _FOR_EDIT = re.compile(
     re.IGNORECASE,
 )
 
+# "and bloated was tight too", "and slow were quick as well": one more swap said as a supposition without its "if"
+_AND_EDIT = re.compile(
+    rf"^\W*(?:and|also|plus)\s+(?:if\s+)?(?:the\s+word\s+)?(?P<a>{_WORDS})\s+(?:was|were|is|became|said)\s+"
+    rf"(?P<b>{_NOT_TAIL})\s+(?:as\s+well|too|also)\W*$",
+    re.IGNORECASE,
+)
+
 
 def word_edit(text: str, focus: str) -> dict[str, ChangeValue] | None:
     """The edit an unquoted turn makes to `focus`, the text in focus ("gorgeous -> okay"), or None.
@@ -304,7 +311,7 @@ def word_edit(text: str, focus: str) -> dict[str, ChangeValue] | None:
     The replaced words must be words of `focus` (whole words, in any case): "what if price was high" about
     a review without "price" is no edit of it.
     """
-    match = _ARROW_EDIT.match(text) or _IF_EDIT.match(text) or _FOR_EDIT.match(text)
+    match = _ARROW_EDIT.match(text) or _IF_EDIT.match(text) or _FOR_EDIT.match(text) or _AND_EDIT.match(text)
     if match is None:
         return None
     old, new = match.group("a").strip(), match.group("b").strip()

@@ -29,7 +29,7 @@ from simxai.hosts.base import HostSchema
 from simxai.hosts.name_words import name_words
 from simxai.messages import Message
 
-__all__ = ["scenario_decision", "scenario_question"]
+__all__ = ["request_after_undo", "scenario_decision", "scenario_question"]
 
 _LEAD = r"^\W*(?:(?:ok(?:ay)?|no|nah|right|hmm+|actually|sorry|please|just|then|and|so)\W+)*"
 # "undo that", "scrap it", "take that back", "forget the last one", "cancel the soot change"
@@ -50,6 +50,8 @@ _LAST_STEP = frozenset(
 )
 # "keep the income", "but leave the rest": what stays, after the clause that takes back
 _KEEP = re.compile(r"\b(?:keep|keeping|leave|leaving|but|except|apart\s+from|while)\b", re.IGNORECASE)
+# Where a turn's clauses part: "forget that, anything that flips it", "scrap it - what keeps it on hold"
+_CLAUSE_BREAK = re.compile(r"\s*(?:[,;:]|\s[-–—]\s)\s*")
 # "same changes for him", "the same scenario on 140540", "same what-if for that one", "same tweaks again"
 _SAME_CHANGES = re.compile(
     r"\bsame\s+(?:changes?|scenario|what[\s-]?ifs?|tweaks?|adjustments?|edits?|settings?|supposition)\b",
@@ -93,13 +95,44 @@ def _named_changed(clause: str, changes: dict[str, Any], schema: HostSchema) -> 
 
 
 def _undo(text: str) -> re.Match[str] | None:
-    """The match of a turn that takes a change back ("undo that", "drop the cover change"), or None."""
+    """The match of a turn that takes a change back ("undo that", "drop the cover change"), or None.
+
+    "forget that, anything that flips it": the last step dropped, then a request of its own in the next clause, is
+    that request, no undo.
+    """
     match = _UNDO.match(text)
+    if match is not None and _then_asks(match.group("rest")):
+        return None
     if match is None or match.group("drop") is None:
         return match
     clause = _KEEP.split(match.group("rest"), maxsplit=1)[0]
     lone = all(w in _LAST_STEP for w in re.findall(r"[a-z]+", clause.lower()))
     return match if (lone or _A_CHANGE.search(clause)) and not _AN_AMOUNT.search(clause) else None
+
+
+def _then_asks(rest: str) -> bool:
+    """Whether `rest` (what follows an undo's verb) is "that" and then a clause of another request ("that, what can
+    change and keep it"), not the undo's own words ("that, please") nor what it keeps ("that - keep the income").
+    """
+    parts = _CLAUSE_BREAK.split(rest, maxsplit=1)
+    if len(parts) < 2:
+        return False
+    head, tail = (re.findall(r"[a-z]+", part.lower()) for part in parts)
+    return (
+        all(w in _LAST_STEP for w in head)
+        and any(w not in _LAST_STEP for w in tail)
+        and _KEEP.match(parts[1].strip()) is None
+    )
+
+
+def request_after_undo(text: str) -> str | None:
+    """The request of a turn that drops the last step and then asks ("ok forget that, anything that flips it" ->
+    "anything that flips it"), or None: the request is read alone, its undo word no part of it.
+    """
+    match = _UNDO.match(text)
+    if match is None or not _then_asks(match.group("rest")):
+        return None
+    return _CLAUSE_BREAK.split(match.group("rest"), maxsplit=1)[1].strip()
 
 
 def _undone(text: str, history: Sequence[Message], schema: HostSchema, names: Collection[str]) -> Decision | None:

@@ -6,8 +6,9 @@ predictions were asked for. A turn that opens on a word that goes back ("back to
 but not all of that group's conditions asks the last question again on those conditions alone: the narrowing undone.
 A condition is named by the group parser or, for a category, by its value or the value's last word said in the turn
 ("the spruce" of "species = sitka spruce": inside the group in focus it names no other value). After a metric, a
-metric the turn names replaces it ("the whole south again, but recall this time"). A turn that names a feature none
-of the kept conditions is on asks its own question, and is left to the other readings.
+metric the turn names replaces it ("the whole south again, but recall this time"); after any other question, a metric
+the turn names ("back to all the south, how good is it on them") is asked on the widened group. A turn that names a
+feature none of the kept conditions is on asks its own question, and is left to the other readings.
 """
 
 from __future__ import annotations
@@ -62,7 +63,10 @@ def widened_group(
     if any(m.feature.name not in kept_features for m in feature_mentions(text, schema)):
         return None  # "back to the renters, what do they earn?": a feature of its own, another question
     arguments = {**previous.arguments, key: " and ".join(kept)}
-    metric = extract_metric(text) if previous.name == "get_model_performance" else None
+    metric = extract_metric(text)
+    if metric is not None and previous.name != "get_model_performance":
+        # "back to all the south, recall this time" after their predictions or their data: the metric asked, on them
+        return "get_model_performance", {"metric": metric, "group": " and ".join(kept)}
     if metric is not None:
         arguments["metric"] = metric
         if metric not in _PER_CLASS:

@@ -417,7 +417,22 @@ def instances(
     instance = extract_instance(text, schema, history)
     if isinstance(instance, dict) and changes:
         return []  # the feature values are the changes, not a custom instance
+    if isinstance(instance, str) and changes and _the_changes_again(instance, changes):
+        return []  # "and leaves up to 12 as well": the change's words read as a group too; the instance in focus
     return [instance] if instance is not None else []
+
+
+def _the_changes_again(condition: str, changes: dict[str, Any]) -> bool:
+    """Whether every clause of `condition` is a changed feature bounded by its own new value (`leaf_count <= 12` of
+    the change leaf_count 12): the words of the change, read twice. "what if those with income over 50 had 40" is a
+    group and a change; so is "what if all vallee wheels were aged more" (`dairy = vallee`: a value, no bound).
+    """
+    for clause in condition.split(" and "):
+        value = re.search(r"(?:<|>)=?\s*(?P<v>.+)$", clause)
+        new = changes.get(clause_field(clause))
+        if value is None or new is None or value.group("v").strip().lower() != str(new).strip().lower():
+            return False
+    return True
 
 
 def _asked_beside_group(text: str, feature: Any, group: str, schema: HostSchema) -> str | None:

@@ -51,6 +51,7 @@ from simxai.followup import (
 from simxai.followup_calls import successful_calls
 from simxai.followup_context import (
     asks_overall,
+    beyond_group,
     continued_group,
     group_follow_up,
     group_phrase,
@@ -237,8 +238,8 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
             return Decision("explain_what_if", 1.0, True, arguments={"changes": edits})
     group = extract_argument("group", text, schema) if "group" in takes[previous.name] else None
     ids = extract_ids(text, schema)
-    # "for patients over 50" after a metric: a group and no new request
-    only_group = bool(group) and len(text.split()) <= 8 and not _ASKS.search(masked)
+    # "for patients over 50" after a metric: a group and no new request; so is "above 70 percent humidity"
+    only_group = bool(group) and len(text.split()) <= 8 and not _ASKS.search(beyond_group(masked, text, group, schema))
     # "and how many of them are predicted progressing?" after a metric counts predictions: no metric on a group
     regrouped = group_follow_up(text, group, ids, previous) and not counts_predictions(text, schema, group)
     if regrouped or (only_group and previous.name == "get_model_performance"):

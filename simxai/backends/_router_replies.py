@@ -28,6 +28,15 @@ CAPABILITY = re.compile(
 _GREETING = re.compile(r"^\W*(?:hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening)|greetings)\b", re.IGNORECASE)
 _THANKS = re.compile(r"\b(?:thanks?|thx|cheers|appreciate)\b", re.IGNORECASE)
 _GOODBYE = re.compile(r"\b(?:bye|goodbye|see\s+you|later|that'?s\s+all)\b", re.IGNORECASE)
+#: A turn that only says yes: "y", "yes please", "sure, go ahead".
+BARE_YES = re.compile(
+    r"^\W*(?:y|ya|yes|yeah|yep|yup|sure|ok(?:ay)?|please|go\s+ahead|do\s+it)"
+    r"(?:\W+(?:please|thanks|go\s+ahead|do\s+it|then))*\W*$",
+    re.IGNORECASE,
+)
+# The question a reply of ours offers to answer, at its end: "To see what would have to change, ask why it does not
+# predict rest.", "..., ask: what would need to change for tray 4 to be predicted ready?"
+_OFFERED = re.compile(r"\bask(?::\s*|\s+)(?P<q>(?:why|what|how|which)\b[^.?!]*)[.?!]\s*$", re.IGNORECASE)
 AMBIGUOUS_YES = re.compile(r"^\W*(?:yes|yeah|yep|ok(?:ay)?|sure|please|both|either)\W*(?:please)?\W*$", re.IGNORECASE)
 
 
@@ -64,6 +73,21 @@ def answered_question(text: str, history: Sequence[Message]) -> tuple[int, bool]
     return end, choice == 1
 
 
+def accepted_offer(text: str, history: Sequence[Message]) -> str | None:
+    """The question our last reply offered to answer, for a turn that only says yes to it; else None.
+
+    A reply that ends by offering a question ("..., ask why it does not predict rest.") makes "y" or "sure" that
+    question: the user accepts what we offered, and nothing else is read into the yes.
+    """
+    if not BARE_YES.match(text) or not history:
+        return None
+    last = history[-1]
+    if last.role != "assistant" or last.tool_calls:
+        return None
+    offered = _OFFERED.search(last.content.strip())
+    return offered.group("q").strip() if offered is not None else None
+
+
 def reply(text: str, specs: Sequence[FunctionSpec], schema: HostSchema | None) -> str:
     """A short friendly reply to a turn no function answers, with two or three of this host's questions."""
     model = f"the {schema.name} model" if schema is not None else "the model"
@@ -78,6 +102,12 @@ def reply(text: str, specs: Sequence[FunctionSpec], schema: HostSchema | None) -
         content = f"You're welcome. Anything else? Try {_examples(specs, schema)}."
     elif _GOODBYE.search(text):
         content = "Goodbye!"
+    elif BARE_YES.match(text):
+        # a yes to nothing we offered: what we can do, not a guess at what it agrees to
+        content = (
+            f"Nothing of mine is waiting for a yes. I answer questions about {model}: its predictions and why, what "
+            f"would change them, and its performance, data and outputs. Try {_examples(specs, schema)}."
+        )
     elif CAPABILITY.match(text):
         content = (
             f"I answer questions about {model} (I'm SimXAI's offline router, no LLM): its predictions and "

@@ -45,6 +45,7 @@ from simxai.backends._dialogue_followup import (
     with_instances_read,
     with_pending_call,
 )
+from simxai.backends._dialogue_undo import request_after_undo
 from simxai.backends._router_added_change import added_supposition, adds_to_the_change, asks_of_its_own, comes_with
 from simxai.backends._router_arguments import MAX_CALLS, calls_for
 from simxai.backends._router_attributes import unknown_attribute
@@ -261,6 +262,8 @@ class RouterBackend(Backend):
     # --- selection ------------------------------------------------------------------------------------
 
     def _decide(self, text: str, history: Sequence[Message], request: CompletionRequest, depth: int = 0) -> Decision:
+        if depth < _MAX_FOLLOW_UP_DEPTH and (asked := request_after_undo(text)) is not None:
+            return self._decide(asked, history, request, depth + 1)  # "forget that, anything that flips it"
         schema = request.host
         names = {s.name for s in request.functions}
         masked = mask(text, schema)

@@ -13,6 +13,7 @@ from typing import TypeVar
 
 from simxai.exceptions import ArgumentError
 from simxai.extraction._category_forms import category_form
+from simxai.extraction._category_words import category_word_forms
 from simxai.extraction._class_names import class_mentions
 from simxai.extraction._features import feature_mentions
 from simxai.extraction._lexicon import _GROUP_NOUNS, _NO, _PEOPLE_NOUNS, _YES, _group_noun, yes_no_of
@@ -137,12 +138,16 @@ def _named_values(text: str, schema: HostSchema) -> list[str]:
             if not category or category.lower() in (*_YES, *_NO):
                 continue
             found = None
-            # a value in the plural names its rows too: "on saturdays", "for the sundays"
-            plural = "(?:e?s)?" if category.isalpha() and len(category) >= 3 else ""
+            # a value in the plural names its rows too: "on saturdays", "for the sundays", "the sweet peppers"
+            plural = "(?:e?s)?" if re.fullmatch(r"[a-z]{3,}(?:[_ ][a-z]+)*", category, re.I) else ""
             # a value with an underscore is also written with a hyphen or a space ("the asia-europe lane")
             spelled = re.escape(category).replace("_", r"[_\s-]")
-            value = rf"(?<![\w.-]){spelled}{plural}(?!\w|\.\d)"
+            # or by the one word of it no other value holds ("the tomato trays" for cherry tomato)
+            forms = [spelled, *category_word_forms(feature.name, category, schema)]
+            words = "|".join(forms[1:]) or "(?!)"
+            value = rf"(?<![\w.-])(?:(?P<whole>{spelled}){plural}|(?P<word>{words})(?:e?s)?)(?!\w|\.\d)"
             for match in re.finditer(value, text, re.IGNORECASE):
+                said_form = match.group("whole") or match.group("word")
                 start, end = match.start(), match.end()
                 if any(low <= start < high for low, high in inside) or any(a <= start < b for a, b in said):
                     continue
@@ -153,7 +158,7 @@ def _named_values(text: str, schema: HostSchema) -> list[str]:
                     for low, high in spans
                 )
                 alone = (
-                    category.replace("_", "").isalpha()  # "for the self-employed": self_employed
+                    re.sub(r"[_ ]", "", category).isalpha()  # "for the self-employed": self_employed
                     and len(category) >= 3
                     and owners.get(category.lower()) == 1
                     and (
@@ -162,7 +167,7 @@ def _named_values(text: str, schema: HostSchema) -> list[str]:
                         # "which dvds are predicted late?", "some late magazines": the value in the plural, as the
                         # noun of rows picked out by a determiner
                         or (
-                            len(match.group()) > len(category)
+                            len(match.group()) > len(said_form)
                             and bool(re.search(_PICKED, text[max(0, start - 30) : start], re.IGNORECASE))
                         )
                     )
