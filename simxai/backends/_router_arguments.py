@@ -26,7 +26,6 @@ from simxai.extraction import (
     extract_instance,
     extract_texts,
     missing_changes,
-    value_by_part,
     without_counted,
 )
 from simxai.extraction.mentions import (
@@ -129,9 +128,9 @@ def _calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema
         # the one category a group reading took from the turn; another group read from it stays)
         arguments["group"] = compared
     elif "group" in parameters and "group" not in arguments:
-        # "precision on stoneware" of `clay = white stoneware`: a value named by the word that tells it apart; else the
-        # group the turn refers to ("what about recall for that group?")
-        group = value_by_part(text, schema) or referred_group(text, history, schema)
+        # the group the turn refers to ("what about recall for that group?"); a value named by the word that tells it
+        # apart ("precision on the stoneware") is read with the turn's groups (`simxai.extraction._category_words`)
+        group = referred_group(text, history, schema)
         if group is not None:
             arguments["group"] = group
         elif (bound := graded_bound(text, schema)) is not None:

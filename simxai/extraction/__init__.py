@@ -31,7 +31,6 @@ from simxai.extraction._result_counts import extract_count
 from simxai.extraction._self_corrections import extract_changes
 from simxai.extraction._texts import extract_texts, pasted_request
 from simxai.extraction._time_units import article_spans, span_in_unit, time_unit
-from simxai.extraction._value_parts import value_by_part
 
 __all__ = [
     "alternatives",
@@ -61,6 +60,5 @@ __all__ = [
     "pasted_request",
     "span_in_unit",
     "time_unit",
-    "value_by_part",
     "without_counted",
 ]

@@ -16,7 +16,7 @@ import pytest
 from sklearn.ensemble import HistGradientBoostingClassifier
 
 from simxai.backends.router import RouterBackend
-from simxai.extraction import counted_only, missing_changes, value_by_part, without_counted
+from simxai.extraction import counted_only, missing_changes, without_counted
 from simxai.hosts import host_from_model
 from simxai.hosts.base import FeatureSchema, HostSchema
 from tests.backends.routing import calls, logistic_host, route, talk, what_if_history
@@ -56,23 +56,23 @@ def router() -> RouterBackend:
 
 
 @pytest.mark.parametrize(
-    ("text", "group"),
+    ("text", "host", "group"),
     [
-        ("precision on the stoneware", "clay = white stoneware"),
-        ("how often is it right on the earthenware ones?", "clay = red earthenware"),
-        ("how accurate is it for the earthenware bricks", "clay = red earthenware"),
-        ("how does it do on the beans", None),  # a word of one value of CRATES, not of BRICKS
+        ("precision on the stoneware", BRICKS, "clay = white stoneware"),
+        ("how often is it right on the earthenware ones?", BRICKS, "clay = red earthenware"),
+        ("how accurate is it for the earthenware bricks", BRICKS, "clay = red earthenware"),
+        ("how accurate is it on the beans?", CRATES, "crop = butter bean"),
+        ("precision on white stoneware", BRICKS, "clay = white stoneware"),  # said whole
     ],
 )
-def test_a_value_named_by_its_telling_word(text: str, group: str | None) -> None:
-    assert value_by_part(text, BRICKS) == group
+def test_a_value_named_by_its_telling_word(router: RouterBackend, text: str, host: HostSchema, group: str) -> None:
+    _asked, made = route(router, text, host)
+    assert [a.get("group") for _n, a in made] == [group]
 
 
-def test_a_word_of_two_values_or_not_where_a_group_is_named_names_none() -> None:
-    assert value_by_part("how accurate is it on the peppers?", CRATES) is None  # sweet or chilli pepper
-    assert value_by_part("how accurate is it on the beans?", CRATES) == "crop = butter bean"
-    assert value_by_part("is the stoneware kiln hotter than usual", BRICKS) is None  # no "on / for" before it
-    assert value_by_part("precision on white stoneware", BRICKS) is None  # said whole: the group readings have it
+def test_a_word_of_two_values_names_neither(router: RouterBackend) -> None:
+    _asked, made = route(router, "how accurate is it on the peppers?", CRATES)  # sweet or chilli pepper
+    assert all(not str(a.get("group", "")).startswith("crop =") for _n, a in made)
 
 
 def test_the_router_scores_the_group_a_telling_word_names(router: RouterBackend) -> None:
