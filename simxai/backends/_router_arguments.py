@@ -84,7 +84,7 @@ def _calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema
             calls = [call for reading in readings for call in calls_for(spec, reading, history, schema)]
             return [call.model_copy(update={"id": f"call_{i}"}) for i, call in enumerate(calls[:MAX_CALLS])]
     arguments: dict[str, Any] = {}
-    changes = None
+    changes: dict[str, Any] | None = None  # a value may be None: a missing value ("were unknown")
     if "changes" in parameters:
         changes = extract_changes(text, schema)
         if changes and schema is not None:  # "if we salted 62024 today (so 0 folds)": 62024 is the batch, no salt

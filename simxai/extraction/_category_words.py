@@ -40,9 +40,9 @@ def _unique_words(schema: HostSchema) -> dict[str, tuple[str, str]]:
     for word, named in owners.items():
         if len(named) != 1 or word in taken or word in _COMMON or len(word) < _SHORTEST or not word.isalpha():
             continue
-        feature, category = next(iter(named))
-        if len(_words(category)) > 1:
-            unique[word] = (feature, category)
+        owner = next(iter(named))
+        if len(_words(owner[1])) > 1:
+            unique[word] = owner
     return unique
 
 

@@ -185,8 +185,8 @@ def _named_values(text: str, schema: HostSchema) -> list[str]:
             for low, high in spans:
                 after = re.match(r"\s+(?:(?:was|is|were)\s+)?([a-z][\w-]*)", text[high:], re.IGNORECASE)
                 before = re.search(r"\b([a-z][\w-]*)[\s-]+$", text[:low], re.IGNORECASE)
-                forms = [category_form(m.group(1), feature.categories) for m in (after, before) if m is not None]
-                form = next((f for f in forms if f is not None), None)
+                said_forms = [category_form(m.group(1), feature.categories) for m in (after, before) if m is not None]
+                form = next((f for f in said_forms if f is not None), None)
                 if form is not None:
                     clauses.append(f"{feature.name} = {form}")
                     break

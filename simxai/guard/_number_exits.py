@@ -155,8 +155,8 @@ class _NumberExits(_NumberNames):
             return True
         lead_text = clause[max(0, offset + claim.start - 60) : offset + claim.start]
         if is_difference(lead_text, following) or SLACK.match(following):
-            if (ends := own_ends_gap(claim, sentence, at + offset)) is not None:  # its ends, "(704 → 614)"
-                self.report.claim(f"{text} (the gap of the ends said, {ends[0]:g})", ends[1], via="number")
+            if (gap := own_ends_gap(claim, sentence, at + offset)) is not None:  # its ends, "(704 → 614)"
+                self.report.claim(f"{text} (the gap of the ends said, {gap[0]:g})", gap[1], via="number")
             elif fits(claim, self._differences(facts)):  # "a gap of about 57 points": of two of the outputs' numbers
                 self.report.claim(f"{text} (a difference)", True, via="number")
             else:
