@@ -105,8 +105,8 @@ def reply(text: str, specs: Sequence[FunctionSpec], schema: HostSchema | None) -
     elif BARE_YES.match(text):
         # a yes to nothing we offered: what we can do, not a guess at what it agrees to
         content = (
-            f"Nothing of mine is waiting for a yes. I answer questions about {model}: its predictions and why, what "
-            f"would change them, and its performance, data and outputs. Try {_examples(specs, schema)}."
+            f"There was no question or offer of mine to say yes to. I answer questions about {model}: its predictions "
+            f"and why, what would change them, and its performance, data and outputs. Try {_examples(specs, schema)}."
         )
     elif CAPABILITY.match(text):
         content = (

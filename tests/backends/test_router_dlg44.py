@@ -227,7 +227,7 @@ def test_yes_to_a_reply_that_offered_nothing_says_what_the_router_does(router: R
     messages = [Message.system("You explain a model."), *history, Message.user("y")]
     response = router.route(CompletionRequest(messages=messages, host=CRATES, functions=FUNCTIONS))
     assert response.tool_calls == []
-    assert response.content.startswith("Nothing of mine is waiting for a yes.")
+    assert response.content.startswith("There was no question or offer of mine to say yes to.")
 
 
 def test_a_group_named_by_a_value_the_changes_repeat_stays_the_group(router: RouterBackend) -> None:
