@@ -97,7 +97,15 @@ def test_a_metric_name_before_a_class_scores_that_class(
 
 @pytest.mark.parametrize(
     "text",
-    ["accuracy on the wet chemical cylinders", "f1 on wet chemical", "recall wet chemical?", "for wet chemical, f1"],
+    [
+        "accuracy on the wet chemical cylinders",
+        "f1 on wet chemical",
+        "recall wet chemical?",
+        "for wet chemical, f1",
+        # a value of two words after "for" in a metric question, as one word's ("for foam is the score any good")
+        # always was (round 44: a value of several words is read alone like a one-word value)
+        "for wet chemical is the score any good",
+    ],
 )
 def test_a_category_closing_the_clause_or_before_a_plural_noun_is_the_group(text: str) -> None:
     assert extract_group(text, CHECKS) == "agent = wet chemical"
@@ -108,7 +116,6 @@ def test_a_category_closing_the_clause_or_before_a_plural_noun_is_the_group(text
     [
         "what if extinguisher 143650 held wet chemical instead of foam",
         "is wet chemical or foam better for the model",
-        "for wet chemical is the score any good",
     ],
 )
 def test_a_category_said_otherwise_names_no_group_alone(text: str) -> None:

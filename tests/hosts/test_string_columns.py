@@ -46,7 +46,7 @@ def test_a_string_column_is_categorical_without_being_listed(wine_files: Path) -
     for name in ("merlot", "pinot"):
         asked = host.predict(host.resolve({"alcohol": 10.4, "grape": name})).label
         assert asked == model.predict(pd.DataFrame({"alcohol": [10.4], "grape": [name]}))[0]
-    with pytest.raises(ArgumentError, match="merlot, pinot, syrah"):
+    with pytest.raises(ArgumentError, match="merlot, pinot and syrah"):
         host.resolve({"alcohol": 10.4, "grape": "riesling"})
 
 
