@@ -76,9 +76,9 @@ def _values_run(output: object) -> dict[str, Any]:
 def boolean_group(text: str, schema: HostSchema | None) -> str | None:
     """The group a True/False feature said as an adjective names ("unvaccinated" -> "vaccinated = False"), or None.
 
-    The negative forms "un-", "non-" / "non " and "not " before the feature's name name its False (or no) value;
-    the name alone before a plural noun ("vaccinated dogs") its True (or yes) value. None in a supposition, for
-    a host of texts, or when no True/False feature is said so.
+    The negative forms "un-", "non-" / "non " and "not " before the feature's name (or its plural: "non-smokers")
+    name its False (or no) value; the name alone before a plural noun ("vaccinated dogs") its True (or yes) value.
+    None in a supposition, for a host of texts, or when no True/False feature is said so.
     """
     if schema is None or schema.kind != "tabular" or _SUPPOSED.search(text.lower()):
         return None
@@ -88,7 +88,7 @@ def boolean_group(text: str, schema: HostSchema | None) -> str | None:
         if words is None or pair is None or len("".join(words)) < 4:
             continue
         name = r"[\s_-]+".join(map(re.escape, words))
-        negative = re.compile(rf"(?<![\w-])(?:un-?|non[- ]?|not\s+){name}(?![\w-])", re.IGNORECASE)
+        negative = re.compile(rf"(?<![\w-])(?:un-?|non[- ]?|not\s+){name}(?:e?s)?(?![\w-])", re.IGNORECASE)
         if negative.search(text):
             return f"{feature.name} = {pair[1]}"
         positive = re.compile(rf"(?<![\w-]){name}\s+[a-z]+s\b", re.IGNORECASE)

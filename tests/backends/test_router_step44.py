@@ -29,6 +29,7 @@ JOBS = HostSchema(
         FeatureSchema(name="insured", type="categorical", categories=["no", "yes"]),
         FeatureSchema(name="style", type="categorical", categories=["road", "gravel", "city"]),
         FeatureSchema(name="owner_visits", type="numeric", min=0, max=12),
+        FeatureSchema(name="commuter", type="categorical", categories=["No", "Yes"]),
     ],
     id_range=(7001, 7300),
 )
@@ -92,6 +93,11 @@ def test_a_step_of_a_feature_the_what_if_left_or_set_by_a_step_is_kept() -> None
 def test_a_boolean_adjective_names_its_group(router: RouterBackend, text: str, group: str) -> None:
     _, routed = route(router, text, JOBS)
     assert [(name, arguments.get("group")) for name, arguments in routed] == [("get_model_performance", group)]
+
+
+def test_the_plural_of_a_negated_name_names_the_false_group() -> None:
+    assert boolean_group("how accurate is it for non-commuters", JOBS) == "commuter = No"
+    assert boolean_group("recall on the noncommuters", JOBS) == "commuter = No"
 
 
 @pytest.mark.parametrize(
