@@ -14,7 +14,7 @@ from simxai.backends._router_added_change import added_supposition
 from simxai.backends._router_by_category import compared_groups, often_in_category, ranked_category
 from simxai.backends._router_per_class import per_class_calls
 from simxai.backends._router_similarity import known_words
-from simxai.backends._router_state_readings import continued_step, with_boolean_group
+from simxai.backends._router_state_readings import with_boolean_group
 from simxai.backends._router_unheld_subset import graded_bound, said_group
 from simxai.backends._router_unknown import breakdown_feature
 from simxai.extraction import (
@@ -42,6 +42,7 @@ from simxai.followup import (
     continues_added_changes,
     extract_step,
     focus_feature,
+    from_last_tried,
     last_call,
     multiplied_step,
     step_changes,
@@ -112,7 +113,7 @@ def _calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema
             earlier = previous.arguments.get("changes")
             if adds_to_previous(text) or continues_added_changes(text, earlier, changes):
                 changes = {**earlier, **changes} if isinstance(earlier, dict) else changes
-            changes = continued_step(text, changes, previous)  # "4 degrees colder than that"; "and 2 less?" after 3
+            changes = from_last_tried(text, changes, previous)  # "4 degrees colder than that"
         if changes:
             arguments["changes"] = changes
     for name in parameters:
