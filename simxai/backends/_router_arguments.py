@@ -14,6 +14,7 @@ from simxai.backends._router_added_change import added_supposition
 from simxai.backends._router_by_category import compared_groups, often_in_category, ranked_category
 from simxai.backends._router_per_class import per_class_calls
 from simxai.backends._router_similarity import known_words
+from simxai.backends._router_state_readings import with_boolean_group
 from simxai.backends._router_unheld_subset import graded_bound, said_group
 from simxai.backends._router_unknown import breakdown_feature
 from simxai.extraction import (
@@ -62,7 +63,7 @@ _COUNTED = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b|\bcount\s+(?:of|the)\b", 
 
 def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema: HostSchema | None) -> list[ToolCall]:
     """Calls of `spec` with the arguments found in `text`: one per instance it names, at most `MAX_CALLS`."""
-    calls = _calls_for(spec, text, history, schema)
+    calls = with_boolean_group(_calls_for(spec, text, history, schema), [p.name for p in spec.parameters], text, schema)
     counted = counted_only(text, schema)  # "pressed 3 times": a count, no feature named "drying time"
     if not counted:
         return calls

@@ -86,6 +86,8 @@ def unknown_category(text: str, schema: HostSchema) -> str | None:
             noun = (schema.instance_noun or "").lower()
             if value in known or value in NOT_A_VALUE or numbered or any(value in c.lower() for c in known):
                 continue
+            if present and value.strip("_") in ("non", "un"):  # "the non-serviced ones": the feature's no, said
+                continue
             if noun and value in (noun, noun + "s", noun + "es"):  # "the oak chips loads": the host's noun, no value
                 continue
             if category_form(value, feature.categories) is not None:
