@@ -13,7 +13,7 @@ from typing import Any
 
 import pydantic
 
-from simxai.results import PerformanceResult, format_number
+from simxai.results import PerformanceResult, format_number, listed
 from simxai.turns import CallRecord
 
 __all__ = ["ranked_groups"]
@@ -42,10 +42,6 @@ def _score(output: Any) -> tuple[str, str, float] | None:
     return str(output["group"]), phrase, float(value)
 
 
-def _named(groups: list[str]) -> str:
-    return groups[0] if len(groups) == 1 else ", ".join(groups[:-1]) + " and " + groups[-1]
-
-
 def ranked_groups(calls: Sequence[CallRecord]) -> str:
     """The sentence naming the lowest- and highest-scoring groups of a turn's scores by group, or "".
 
@@ -64,8 +60,8 @@ def ranked_groups(calls: Sequence[CallRecord]) -> str:
     low, high = min(v for _, _, v in known), max(v for _, _, v in known)
     if low == high:
         return f"The model's {metric} is the same ({format_number(low)}) on each of these groups."
-    worst = _named([g for g, _, v in known if v == low])
-    best = _named([g for g, _, v in known if v == high])
+    worst = listed([g for g, _, v in known if v == low])
+    best = listed([g for g, _, v in known if v == high])
     # one sentence per group, so that each score is read with its own group's output
     return (
         f"Of these groups, the model does worst on {worst} ({metric} {format_number(low)}). "
