@@ -11,7 +11,6 @@ import re
 from dataclasses import replace
 
 from simxai.guard._facts import Facts
-from simxai.guard._group_totals import names_rest
 from simxai.guard._own_numbers import compared_pair, count_shares, own_counts_share, own_difference
 from simxai.guard._prefilter import gated
 from simxai.guard._reading import NumberClaim, find_mentions, fits, subject_ids, subject_spans
@@ -381,8 +380,6 @@ class _FrameChecks(_CheckState):
         of = re.match(r"\s*of\s+(?:the\s+|that\s+of\s+)?", following, re.I)
         if of is None:
             return False
-        if names_rest(following[re.match(r"\s*of\s+", following, re.I).end() :]):
-            return True  # "about three quarters of the other five together" (claims-52)
         ahead = find_mentions(
             following[of.end() : of.end() + 60], self.names.features, quoted_only=self.names.quoted_only
         )

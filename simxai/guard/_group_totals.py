@@ -47,7 +47,9 @@ _REST = gated(
 #: A listed group's total word.
 _LISTED_END = gated(rf"\s+{TOTAL_WORDS}\b", re.I)
 #: A single feature said alone: the words after its name.
-_ALONE = re.compile(r"(?:['’]s\s+(?:importance|weight|push|share|contribution)\s+)?\s*(?:alone|by\s+itself|on\s+its\s+own)\b")
+_ALONE = re.compile(
+    r"(?:['’]s\s+(?:importance|weight|push|share|contribution)\s+)?\s*(?:alone|by\s+itself|on\s+its\s+own)\b"
+)
 #: Where a listed group's words start: after a comparison's or a verb's word, a break, or a bracket.
 _ITEMS_START = re.compile(
     r".*(?:\bthan|\bas|\bagainst|\bversus|\bvs\.?|\bover|\bmatch(?:es|ed)?|\bequals?|\bbeats?|\boutweighs?|"
@@ -142,7 +144,8 @@ def group_total(
 
     Args:
         claim: the number.
-        sentence: its sentence; `span`, where the number is in it.
+        sentence: its sentence.
+        span: where the number is in the sentence.
         weights: each feature the outputs weigh (lower case) and its weights.
         singles: each feature the sentence names before the number: (start, end, feature).
         resolve: the one feature a text names, or None.
@@ -177,7 +180,9 @@ def group_total(
     return what, fits(claim, {round(sum(picked), 9), round(sum(abs(x) for x in picked), 9)})
 
 
-def names_rest(text: str) -> bool:
-    """Whether `text` starts with the rest of the features as a total ("the other five together"): what a share in
-    words before it is a share of ("about three quarters of the other five together")."""
-    return _REST.match(text) is not None
+def names_rest(following: str) -> bool:
+    """Whether `following` (the text after a share in words) says what the share is of as the rest of the features
+    ("about three quarters of the other five together"): a ratio of two totals, not a class's share.
+    """
+    of = re.match(r"\s*of\s+", following, re.I)
+    return of is not None and _REST.match(following, of.end()) is not None

@@ -14,7 +14,7 @@ from simxai.guard._base_ends import base_or_end
 from simxai.guard._counts_totals import counted_share
 from simxai.guard._derived import OF_GROUP, RESTATED, count_shares, is_difference, relative
 from simxai.guard._facts import Facts
-from simxai.guard._group_totals import group_total
+from simxai.guard._group_totals import group_total, names_rest
 from simxai.guard._mean_gaps import mean_gap
 from simxai.guard._missed import missed_share
 from simxai.guard._number_names import _NumberNames
@@ -128,7 +128,7 @@ class _NumberExits(_NumberNames):
             self.report.claim(f"{text} (odds of no class)", False, via="number")
             return True
         ratio = (nc._RATIO.match(following) and not claim.count) or relative(claim, following)  # not "right 65 times"
-        if ratio or odds or (claim.bounds is not None and self._ratio_words(following)):
+        if ratio or odds or (claim.bounds is not None and (self._ratio_words(following) or names_rest(following))):
             # "about 1.6 times that of bmi", "half the effect of the top one": a ratio of two numbers, not compared.
             self.report.skip(f"{text} (a ratio, not compared)")
             return True

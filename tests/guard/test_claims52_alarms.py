@@ -2,11 +2,9 @@
 rafts at their yearly survey (classes `serviceable` / `condemned`; features canister_age_yrs, "seal wear",
 salt_exposure_days, inflation_tests, storage_deck; instance noun "raft", ids 7301-7399).
 
-- a figure a writer rounded half up in two stages (0.52646 -> 0.5265 -> "0.527") is the output's value; a figure
-  one more unit off is not (`_reading.matches`, `TWICE`);
-- a total of a group of features set against another group ("A alone ... the other four together (0.28)", "A and B
-  together ... the other three combined (x vs y)") is checked against that group's sum of weights; a group the guard
-  cannot name surely leaves its total unchecked (`_group_totals`).
+A total of a group of features set against another group ("A alone ... the other four together (0.28)", "A and B
+together ... the other three combined (x vs y)") is checked against that group's sum of weights; a group the guard
+cannot name surely leaves its total unchecked (`_group_totals`).
 
 Each reading is tested both ways: the faithful reply passes, the same reply with a wrong figure is flagged.
 """
@@ -27,14 +25,6 @@ RAFTS = Vocabulary(
 VALUES = {"canister_age_yrs": 9.0, "seal wear": 2.0, "salt_exposure_days": 140.0, "inflation_tests": 3.0,
           "storage_deck": 1.0}  # fmt: skip
 SUBJECT = row_subject("raft", 7312, VALUES)
-PREDICTION = {
-    "kind": "prediction",
-    "subject": SUBJECT,
-    "label": "serviceable",
-    "probabilities": {"serviceable": 0.52646, "condemned": 0.47354},
-    "label_counts": None,
-    "true_label": "condemned",
-}
 # importances: canister age 0.30, the other four 0.28; canister age and seal wear 0.42, the other three 0.16
 GLOBAL = {
     "kind": "global_explanation",
@@ -65,35 +55,20 @@ def test_the_version_names_this_round() -> None:
 @pytest.mark.parametrize(
     ("reply", "faithful"),
     [
-        ("Raft 7312 is called serviceable at 0.527, against 0.474 for condemned.", True),
-        ("Raft 7312 is called serviceable at 0.528, against 0.474 for condemned.", False),
-        ("Serviceable, at 52.7 %; the survey condemned it.", True),
-        ("Serviceable, at 52.8 %; the survey condemned it.", False),
-        ("Serviceable, at 0.526 (rounded once).", True),
-        ("Serviceable, at 0.524.", False),
-    ],
-)
-def test_a_figure_rounded_in_two_stages_is_the_value(reply: str, faithful: bool) -> None:
-    assert passes(reply, [PREDICTION], RAFTS) is faithful
-
-
-def test_an_approximate_figure_keeps_its_own_span() -> None:
-    # "about 0.53" stands for its roundness already; the two-stage reach adds nothing to an approximation
-    assert passes("Serviceable, at about 0.53.", [PREDICTION], RAFTS)
-    assert not passes("Serviceable, at about 0.60.", [PREDICTION], RAFTS)
-
-
-@pytest.mark.parametrize(
-    ("reply", "faithful"),
-    [
         ("Canister age alone (0.30) nearly matches the other four together (0.28).", True),
         ("Canister age alone (0.30) nearly matches the other four together (0.38).", False),
         ("Canister age and seal wear together (0.42) weigh more than the other three features combined (0.16).", True),
         ("Canister age and seal wear together (0.42) weigh more than the other three features combined (0.26).", False),
         ("Canister age and seal wear together outweigh everything else combined (0.42 vs 0.16).", True),
         ("Canister age and seal wear together outweigh everything else combined (0.42 vs 0.28).", False),
-        ("Canister age by itself outweighs seal wear, salt exposure and inflation_tests together (0.30 vs 0.25).", True),
-        ("Canister age by itself outweighs seal wear, salt exposure and inflation_tests together (0.30 vs 0.35).", False),
+        (
+            "Canister age by itself outweighs seal wear, salt exposure and inflation_tests together (0.30 vs 0.25).",
+            True,
+        ),
+        (
+            "Canister age by itself outweighs seal wear, salt exposure and inflation_tests together (0.30 vs 0.35).",
+            False,
+        ),
     ],
 )
 def test_a_total_of_a_group_is_the_groups_sum(reply: str, faithful: bool) -> None:
