@@ -1,21 +1,21 @@
 """Totals of groups of features set against each other, each number bound to its group (claims-52, gfa45).
 
-"Swell's importance alone (0.191) nearly matches the other six together (0.200)", "A and B together outweigh the
-other eight features combined (0.27 vs 0.18)", "X alone adds more than A, B, C and D together (2.66 vs 2.07)". A
-total of several features is stated by no output, so such a number was bound to the feature named last before it
-and flagged (g38-g41: 9 faithful replies). Here a sentence's groups are read in order:
+"X's importance alone (0.30) almost equals the other four together (0.28)", "A and B together outweigh the other
+three features combined (0.42 vs 0.16)", "X alone adds more than A, B and C together (0.21 vs 0.07)". A total of
+several features is stated by no output, so such a number was bound to the feature named last before it and
+flagged (g38-g41: 10 faithful replies). Here a sentence's groups are read in order:
 
 - a single feature said "alone" ("X alone", "X's importance alone", "X by itself");
 - a listed group, the items before "together" / "combined" ("A and B together", "A, B and C combined");
 - the rest of the features, "the other six together", "everything else combined", "all the others together": every
   feature the outputs weigh but those of the sentence's other groups.
 
-A number right after a group's words ("together (0.213)", "combined, 0.169") is that group's total; in a bracket of
+A number right after a group's words ("together (0.42)", "combined, 0.16") is that group's total; in a bracket of
 two numbers after two groups ("(0.27 vs 0.18)"), the first is the first group's and the second the second's. A
 group's total is the sum of its features' weights (a local explanation's contributions, a global one's importances;
 signed or as sizes), shown at the number's precision. A single feature's number is left to the usual readings. The
 number is listed as unchecked, never flagged, when its group is not sure: an item that names no feature or several
-("the canvas, staking and meadow together" where staking is no feature's word), a "the other N" whose N is not the
+("the lashings, A and B together" where lashings is no feature's word), a "the other N" whose N is not the
 count of the rest, or outputs that weigh a feature more than once.
 
 Nothing of a host's domain: the groups come from the reply's words, their weights from the outputs.
@@ -60,7 +60,7 @@ _ITEMS_START = re.compile(
 _SEPARATOR = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s+plus\s+|\s*&\s*", re.I)
 #: A lead-in before a sentence's first item ("For failing, A and B together"): not an item.
 _LEAD_IN = re.compile(r"^(?:for|on|in|at|with|by|across|over|of)\b", re.I)
-#: What may stand between a group's words and its number: "together (0.213)", "combined, 0.169", "combined at".
+#: What may stand between a group's words and its number: "together (0.42)", "combined, 0.16", "combined at".
 _GLUE = re.compile(
     r"\s*(?:features\s*)?(?:[(,:=]|\b(?:at|is|are|of|makes?|comes?\s+to|add\s+up\s+to|sum\s+to)\b)?\s*"
     r"(?:about\s+|around\s+|roughly\s+|nearly\s+|almost\s+|just\s+|some\s+)?[+]?$",
