@@ -23,7 +23,8 @@ from simxai.guard._outputs import text_output
 # claims-50 (guard43): "hit rate" and "positive predictive value" are metrics; classes placed in a sequence, in quotes
 # or under a place as a key
 # claims-51 (gfa44): a local explanation's base value and end said as such, each bound to its own field
-GUARD_VERSION = "claims-51"
+# claims-52 (gfa45): totals of groups of features (a feature alone, a listed group, the rest), each bound to its group
+GUARD_VERSION = "claims-52"
 
 __all__ = [
     "GUARD_VERSION",

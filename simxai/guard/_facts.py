@@ -65,6 +65,8 @@ class Facts:
     #: base as a probability when the output is in log-odds (claims-51)
     bases: set[float] = field(default_factory=set)
     ends: set[float] = field(default_factory=set)
+    #: feature (lower case) -> its weights: a local explanation's contributions, a global one's importances (claims-52)
+    weights: dict[str, set[float]] = field(default_factory=dict)
     #: amounts of change: a change's size and relative size, a probability's move (as a fraction and in points)
     amounts: set[float] = field(default_factory=set)
     #: (feature, explained label, contribution) of local explanations
@@ -137,6 +139,7 @@ class Facts:
             "before_numbers",
             "after_numbers",
             "label_means",
+            "weights",
         ):
             merged: dict[str, set[float]] = {k: set(v) for k, v in getattr(self, name).items()}
             for k, v in getattr(other, name).items():

@@ -14,6 +14,7 @@ from simxai.guard._base_ends import base_or_end
 from simxai.guard._counts_totals import counted_share
 from simxai.guard._derived import OF_GROUP, RESTATED, count_shares, is_difference, relative
 from simxai.guard._facts import Facts
+from simxai.guard._group_totals import group_total, names_rest
 from simxai.guard._mean_gaps import mean_gap
 from simxai.guard._missed import missed_share
 from simxai.guard._number_names import _NumberNames
@@ -34,6 +35,28 @@ class _NumberExits(_NumberNames):
     def _names_feature(self, text: str) -> bool:
         """Whether `text` names a feature of the host."""
         return bool(find_mentions(text, self.names.features, quoted_only=self.names.quoted_only))
+
+    def _one_feature(self, text: str) -> str | None:
+        """The one feature `text` names with all its words (but an article or a possessive), or None."""
+        found = find_mentions(text, self.names.features, quoted_only=self.names.quoted_only)
+        named = {self.names.features.get(m.name, m.name) for m in found}
+        rest = "".join(c if not any(m.start <= i < m.end for m in found) else " " for i, c in enumerate(text))
+        loose = set(re.findall(r"[a-z]+", rest.lower())) - {"the", "its", "his", "her", "their", "a", "an", "s"}
+        return named.pop() if len(named) == 1 and not loose else None
+
+    def _group_total(self, claim: NumberClaim, sentence: str, at: int, facts: Facts, text: str) -> bool:
+        """Report `claim` when it is a total of a group of features (`_group_totals`, claims-52); True when it is."""
+        span = (max(0, at + claim.start), max(0, at + claim.end))
+        found = find_mentions(sentence[: span[0]], self.names.features, quoted_only=self.names.quoted_only)
+        singles = [(m.start, m.end, self.names.features.get(m.name, m.name)) for m in found]
+        total = group_total(claim, sentence, span, facts.weights, singles, self._one_feature)
+        if total is None:
+            return False
+        if total[1] is None:
+            self.report.skip(f"{text} ({total[0]}, not compared)")
+        else:
+            self.report.claim(f"{text} ({total[0]})", total[1], via="number of a total of features")
+        return True
 
     def _settled(self, claim: NumberClaim, clause: str, sentence: str, offset: int, facts: Facts, text: str) -> bool:
         """Report `claim` when its form settles it (a reference, a ratio, an amount, ...); True when it did."""
@@ -81,6 +104,8 @@ class _NumberExits(_NumberNames):
         if by_count is not None:  # "12 of 17 votes", "approve, 53/47", "A and B together (0.98)" (claims-37)
             self.report.claim(f"{text} ({by_count[0]})", by_count[1], via="number")
             return True
+        if self._group_total(claim, sentence, at + offset, facts, text):
+            return True
         if self._feature_count(claim, clause[: offset + claim.start], following, facts, text):
             return True
         if mean_gap(claim, clause[: offset + claim.start], following, sentence, facts.statistics):
@@ -103,7 +128,7 @@ class _NumberExits(_NumberNames):
             self.report.claim(f"{text} (odds of no class)", False, via="number")
             return True
         ratio = (nc._RATIO.match(following) and not claim.count) or relative(claim, following)  # not "right 65 times"
-        if ratio or odds or (claim.bounds is not None and self._ratio_words(following)):
+        if ratio or odds or (claim.bounds is not None and (self._ratio_words(following) or names_rest(following))):
             # "about 1.6 times that of bmi", "half the effect of the top one": a ratio of two numbers, not compared.
             self.report.skip(f"{text} (a ratio, not compared)")
             return True

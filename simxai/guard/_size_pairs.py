@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from simxai.guard._group_totals import TOTAL_WORDS
 from simxai.guard._mentions import find_mentions
 from simxai.guard._prefilter import gated
 
@@ -36,6 +37,9 @@ _SIZES = re.compile(
     re.I,
 )
 
+#: A total of several features in the stretch: its pair is the totals', not two features' (claims-52).
+_TOTALS = re.compile(rf"\b{TOTAL_WORDS}\b", re.I)
+
 
 def size_pairs(text: str, features: dict[str, str], quoted_only: set[str]) -> str:
     """`text` with each pair after two features written beside them: "A ... B (x vs y)" as "A (x) ... B (y)".
@@ -53,6 +57,8 @@ def size_pairs(text: str, features: dict[str, str], quoted_only: set[str]) -> st
         stretch = text[start : pair.start()]
         if re.search(r"\d", stretch):
             continue  # the stretch states numbers of its own: whose the pair's are is not read here
+        if _TOTALS.search(stretch):
+            continue  # "A and B together outweigh the other eight combined (x vs y)": two totals (`_group_totals`)
         found = find_mentions(stretch, features, quoted_only=quoted_only)
         named = {features.get(m.name, m.name) for m in found}
         if len(found) != 2 or len(named) != 2:
