@@ -26,7 +26,8 @@ _ABOUT = r"(?:(?:about|around|roughly|only|just|some|nearly|almost)\s+)?"
 _FOR_CLASS = r"(?:for\s+(?:(?:an?|the)\s+)?[\w-]+(?:\s+[\w-]+){0,2}\s+(?=(?:is|was|of|at|comes|sits|stands)\b|[:=]))?"
 _AFTER_NAME = re.compile(
     rf"^(?:'s|’s|'|’)?\s*(?:\(\s*|,\s*)?(?:(?:has|have|had|with|gets|get|carries|carry|shows)\s+)?(?:an?\s+)?"
-    rf"(?:mean\s+|global\s+)?importance\s*(?:score\s*)?{_FOR_CLASS}(?:of|is|was|at|:|=|sits at|comes to)?\s*{_ABOUT}{_NUM}",
+    rf"(?:mean\s+|global\s+)?importance\s*(?:score\s*)?{_FOR_CLASS}"
+    rf"(?:of|is|was|at|:|=|sits at|comes to)?\s*{_ABOUT}{_NUM}",
     re.I,
 )
 #: "F has an average effect of N", "F's mean contribution toward L is N", "F has the highest average effect, N": its

@@ -121,8 +121,9 @@ def _unnamed(
 ) -> Iterator[tuple[str, bool]]:
     """(claim, False) for a statistic said by name of a feature the sentence does not name ("Loans: median 85.2,
     mean 60.05"; claims-52) when its number is that statistic of no feature and another statistic of one whose
-    statistic of that name the outputs give too (the two swapped). A number that is that statistic of some feature, a mean of one label's rows, or no statistic at all is
-    no claim of this reading: which feature the writer's words mean is not known.
+    statistic of that name the outputs give too (the two swapped). A number that is that statistic of some feature,
+    a mean of one label's rows, or no statistic at all is no claim of this reading: which feature the writer's words
+    mean is not known.
     """
     for name, pattern in _STATISTICS.items():
         for cue in pattern.finditer(sentence):

@@ -176,3 +176,48 @@ def test_a_statistic_of_no_feature_is_no_claim_of_this_reading() -> None:
     # "a median of 310" is the Bather Load's mean: with no feature named the reading cannot tell which is meant
     report = check_claims("Typical loads: a median of 310 bathers.", [CARD], vocabulary=PUMPS)
     assert not any(c.startswith("median 310") for c in report.claims)
+
+
+STILL: dict[str, Any] = {
+    "kind": "still_this",
+    "subject": {
+        "kind": "row",
+        "description": "pump 152544",
+        "id": 152544,
+        "values": {"filter_age_weeks": 12.0, "Bather Load": 400.0, "chlorine ppm": 1.6, "pump_kw": 2.2},
+        "text": None,
+        "condition": None,
+        "size": 1,
+        "ids": None,
+        "nouns": None,
+    },
+    "label": "cleared",
+    "probability": 0.81,
+    "ranges": [
+        {"feature": "filter_age_weeks", "current": 12.0, "low": 1.0, "high": 19.0, "categories": None},
+        {"feature": "chlorine ppm", "current": 1.6, "low": 0.9, "high": 3.0, "categories": None},
+    ],
+    "kept_edits": [],
+    "samples_checked": 102,
+    "samples_kept": 102,
+    "method": "one feature at a time on a grid over its observed range",
+    "kept_label": None,
+}
+
+
+@pytest.mark.parametrize(
+    ("reply", "faithful"),
+    [
+        ("Pump 152544 stays cleared while its filter age is at most 19 weeks.", True),
+        ("Pump 152544 stays cleared while its filter age is at most 26 weeks.", False),  # past the high end
+        ("Pump 152544 would still be cleared with a filter age of up to 19 weeks.", True),
+        ("Pump 152544 would still be cleared with a filter age of up to 26 weeks.", False),
+        ("Pump 152544 stays cleared while its chlorine ppm is at least 0.9.", True),
+        ("Pump 152544 stays cleared while its chlorine ppm is at least 0.5.", False),  # below the low end
+        # a bound between the pump's own value and the range's end, said as the only way to keep the label
+        ("Pump 152544 stays cleared only with a chlorine ppm of at least 1.2.", False),
+        ("Pump 152544 stays cleared only while the filters are at most 15 weeks old.", False),
+    ],
+)
+def test_a_kept_bound_past_the_range_or_said_as_the_only_way(reply: str, faithful: bool) -> None:
+    assert passes(reply, [STILL], PUMPS) is faithful
