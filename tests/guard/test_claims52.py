@@ -215,8 +215,10 @@ STILL: dict[str, Any] = {
         ("Pump 152544 stays cleared while its chlorine ppm is at least 0.9.", True),
         ("Pump 152544 stays cleared while its chlorine ppm is at least 0.5.", False),  # below the low end
         # a bound between the pump's own value and the range's end, said as the only way to keep the label
-        ("Pump 152544 stays cleared only with a chlorine ppm of at least 1.2.", False),
-        ("Pump 152544 stays cleared only while the filters are at most 15 weeks old.", False),
+        # (its own value, a number of the outputs)
+        ("Pump 152544 stays cleared only with a chlorine ppm of at least 1.6.", False),
+        ("Pump 152544 stays cleared only while its filter age is at most 12 weeks.", False),
+        ("Pump 152544 stays cleared while its filter age is at most 12 weeks, and further up to 19.", True),
     ],
 )
 def test_a_kept_bound_past_the_range_or_said_as_the_only_way(reply: str, faithful: bool) -> None:
