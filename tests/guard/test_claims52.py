@@ -223,3 +223,35 @@ STILL: dict[str, Any] = {
 )
 def test_a_kept_bound_past_the_range_or_said_as_the_only_way(reply: str, faithful: bool) -> None:
     assert passes(reply, [STILL], PUMPS) is faithful
+
+
+LOCAL: dict[str, Any] = {
+    "kind": "local_explanation",
+    "subject": STILL["subject"],
+    "label": "rejected",
+    "predicted_label": "rejected",
+    "probability": 0.64,
+    "base_value": 0.42,
+    "output": 0.64,
+    "output_space": "probability",
+    "method": "exact TreeSHAP on a random forest",
+    "attributions": [
+        {"feature": "Bather Load", "value": 400.0, "contribution": 0.25},
+        {"feature": "filter_age_weeks", "value": 12.0, "contribution": -0.03},
+        {"feature": "chlorine ppm", "value": 1.6, "contribution": 0.0},
+    ],
+    "recorded_label": None,
+}
+
+
+@pytest.mark.parametrize(
+    ("reply", "faithful"),
+    [
+        ("For pump 152544, Bather Load pushes toward rejected.", True),
+        ("For pump 152544, filter age pushes away from rejected.", True),
+        ("For pump 152544, chlorine ppm pushes toward rejected.", False),  # a push of exactly 0
+        ("For pump 152544, chlorine ppm pushes away from rejected.", False),
+    ],
+)
+def test_a_push_of_zero_pushes_no_way(reply: str, faithful: bool) -> None:
+    assert passes(reply, [LOCAL], PUMPS) is faithful
