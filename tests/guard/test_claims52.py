@@ -255,3 +255,9 @@ LOCAL: dict[str, Any] = {
 )
 def test_a_push_of_zero_pushes_no_way(reply: str, faithful: bool) -> None:
     assert passes(reply, [LOCAL], PUMPS) is faithful
+
+
+def test_the_version_names_this_round() -> None:
+    from simxai.guard import GUARD_VERSION
+
+    assert GUARD_VERSION == "claims-52"
