@@ -131,6 +131,9 @@ def kept_bound_claims(
                 feature = ends[0]
             else:
                 feature = features[beside[0].name if beside else max(named, key=lambda x: x.end).name]
+            # bound surely to its feature: named right beside it, or just before it with no other noun between
+            # ("debt-to-income is at most 0.52"; not "debt-to-income at most 0.42 and the loan at most 362")
+            near = bool(beside) or (bool(named) and _NEAR.fullmatch(sentence[max(x.end for x in named) : m.start()]))
             low, current, high = kept[feature]
             at_low, at_high = _fits(m.group("n"), low), _fits(m.group("n"), high)
             turned = _NOT.search(sentence[max(0, m.start() - 40) : m.start()])
@@ -139,7 +142,8 @@ def kept_bound_claims(
             if at_low == at_high:
                 # neither end (or both): only a bound past the range's end, or one said as the only way, is wrong
                 if (
-                    not at_low
+                    near
+                    and not at_low
                     and not turned
                     and _past_an_end(way, m.group("n"), (low, current, high), sentence[: m.start()])
                 ):
@@ -150,6 +154,8 @@ def kept_bound_claims(
 
 #: "would still be good", "would stay", "could remain": a hypothetical stay, no change (claims-52).
 _STAYING = re.compile(r"\b(?:would|could)\s+(?:still|stay|remain|keep)\b", re.I)
+#: What may stand between a feature's name and its bound: "is", "stays", "of", "with a".
+_NEAR = re.compile(r"['’]?s?\s*(?:(?:is|are|stays?|remains?|of|with|has|a|an|the|still|kept)\s+){0,3}", re.I)
 #: A bound said as the only way to keep the label: "stays lost only while ...", "only with a score above 642".
 _ONLY = re.compile(r"\bonly\b", re.I)
 

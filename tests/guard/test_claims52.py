@@ -261,3 +261,10 @@ def test_the_version_names_this_round() -> None:
     from simxai.guard import GUARD_VERSION
 
     assert GUARD_VERSION == "claims-52"
+
+
+def test_a_bound_of_another_quantity_after_a_kept_feature_is_not_its() -> None:
+    # "the load at most 400": a quantity the host does not name, past the last named kept feature: no claim on it
+    reply = "Pump 152544 stays cleared while its filter age is at most 19 weeks and the load at most about 400."
+    report = check_claims(reply, [STILL], vocabulary=PUMPS)
+    assert not any("not where the kept range ends" in c for c in report.claims)
