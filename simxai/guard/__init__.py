@@ -23,8 +23,7 @@ from simxai.guard._outputs import text_output
 # claims-50 (guard43): "hit rate" and "positive predictive value" are metrics; classes placed in a sequence, in quotes
 # or under a place as a key
 # claims-51 (gfa44): a local explanation's base value and end said as such, each bound to its own field
-# claims-52 (guard45): counts said as the model's calls, "average effect" vs importance, a statistic of an unnamed
-# feature, a kept bound past its range or said as the only way, a direction of a zero push
+# claims-52 (guard45): a count said as the model's calls is one of its calls (a data card counts none; "rejections")
 GUARD_VERSION = "claims-52"
 
 __all__ = [

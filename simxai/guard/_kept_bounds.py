@@ -110,7 +110,7 @@ def kept_bound_claims(
             spelled.setdefault(feature, []).append(spelling)
     stems = {stem for f in spelled for stem in _name_stems(spelled[f])}
     plain = _STEMMED.sub(lambda w: " " * len(w.group(0)) if _stem(w.group(0)) in stems else w.group(0), plain)
-    if _CHANGE.search(_STAYING.sub(" ", plain)):  # "is turned at most 5 times" names TurnsPerWeek by its verb (gfa37)
+    if _CHANGE.search(plain):  # "is turned at most 5 times" names TurnsPerWeek by its verb, no change (gfa37)
         return
     for way, pattern in _BOUNDS:
         for m in pattern.finditer(sentence):
@@ -121,53 +121,17 @@ def kept_bound_claims(
             beside = [x for x in beside if features[x.name] in kept]  # "at least 5 cracks": the count's feature
             if not named and not beside:
                 # no name: the feature whose kept range alone has the number as an end, when the sentence says
-                # that feature by a word of its name ("turned at most 5 times a week", gfa37); else the one kept
-                # feature the sentence says by a word of its name ("the soak lasts at least 5 days", claims-52)
+                # that feature by a word of its name ("turned at most 5 times a week", gfa37)
                 ends = [f for f, (lo, _, hi) in kept.items() if _fits(m.group("n"), lo) != _fits(m.group("n"), hi)]
                 if len(ends) != 1 or not _said_by_stem(sentence, spelled.get(ends[0], [])):
-                    ends = [f for f in kept if _said_by_stem(sentence, spelled.get(f, []))]
-                    if len(ends) != 1:
-                        continue
+                    continue
                 feature = ends[0]
             else:
                 feature = features[beside[0].name if beside else max(named, key=lambda x: x.end).name]
-            # bound surely to its feature: named right beside it, or just before it with no other noun between
-            # ("debt-to-income is at most 0.52"; not "debt-to-income at most 0.42 and the loan at most 362")
-            near = bool(beside) or (bool(named) and _NEAR.fullmatch(sentence[max(x.end for x in named) : m.start()]))
-            low, current, high = kept[feature]
+            low, _, high = kept[feature]
             at_low, at_high = _fits(m.group("n"), low), _fits(m.group("n"), high)
-            turned = _NOT.search(sentence[max(0, m.start() - 40) : m.start()])
-            if turned:
-                way = "lower" if way == "upper" else "upper"  # "can't go below 42": 42 is the low end
             if at_low == at_high:
-                # neither end (or both): only a bound past the range's end, or one said as the only way, is wrong
-                if (
-                    near
-                    and not at_low
-                    and not turned
-                    and _past_an_end(way, m.group("n"), (low, current, high), sentence[: m.start()])
-                ):
-                    yield f"kept {feature} {way} bound {m.group('n')} (not where the kept range ends)", False
-                continue
+                continue  # neither end, or both: nothing to compare
+            if _NOT.search(sentence[max(0, m.start() - 40) : m.start()]):
+                way = "lower" if way == "upper" else "upper"  # "can't go below 42": 42 is the low end
             yield f"kept {feature} {way} bound {m.group('n')}", at_high if way == "upper" else at_low
-
-
-#: "would still be good", "would stay", "could remain": a hypothetical stay, no change (claims-52).
-_STAYING = re.compile(r"\b(?:would|could)\s+(?:still|stay|remain|keep)\b", re.I)
-#: What may stand between a feature's name and its bound: "is", "stays", "of", "with a".
-_NEAR = re.compile(r"['’]?s?\s*(?:(?:is|are|stays?|remains?|of|with|has|a|an|the|still|kept)\s+){0,3}", re.I)
-#: A bound said as the only way to keep the label: "stays lost only while ...", "only with a score above 642".
-_ONLY = re.compile(r"\bonly\b", re.I)
-
-
-def _past_an_end(way: str, said: str, kept: tuple[float, float, float], before: str) -> bool:
-    """Whether a bound that is neither end of a kept range (low, current, high) is wrong at any reading: an upper
-    bound past the high end ("at most 0.52" of a range ending at 0.42) or a lower one below the low end keeps what
-    the range does not; said as the only way ("only while ... at least 5" of a range from 1), one between the
-    subject's own value and the end leaves out what the range keeps (claims-52). Any other is not compared.
-    """
-    low, current, high = kept
-    x, slack = float(said), shown_slack(said)
-    if way == "upper":
-        return x - slack > high or (bool(_ONLY.search(before)) and current - slack <= x < high - slack)
-    return x + slack < low or (bool(_ONLY.search(before)) and low + slack < x <= current + slack)

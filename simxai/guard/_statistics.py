@@ -67,11 +67,10 @@ def statistic_claims(
     if not statistics:
         return
     mentions = find_mentions(sentence, features)
+    if not mentions:
+        return
     claims = list(numbers(sentence))
     low_labels = {label.lower() for label in labels}
-    if not mentions:
-        yield from _unnamed(sentence, claims, low_labels, statistics)
-        return
     for name, pattern in _STATISTICS.items():
         for cue in pattern.finditer(sentence):
             before = [m for m in mentions if m.end <= cue.start()]
@@ -114,38 +113,6 @@ def _named_first(
             value = statistics.get(features[mention.name], {}).get(name)
             if value is not None and pattern.search(lead):
                 yield f"{name} of {features[mention.name]} {claim.raw}", matches(claim, {value})
-
-
-def _unnamed(
-    sentence: str, claims: Sequence[NumberClaim], labels: set[str], statistics: Mapping[str, Mapping[str, float]]
-) -> Iterator[tuple[str, bool]]:
-    """(claim, False) for a statistic said by name of a feature the sentence does not name ("Loans: median 85.2,
-    mean 60.05"; claims-52) when its number is that statistic of no feature and another statistic of one whose
-    statistic of that name the outputs give too (the two swapped). A number that is that statistic of some feature,
-    a mean of one label's rows, or no statistic at all is no claim of this reading: which feature the writer's words
-    mean is not known.
-    """
-    for name, pattern in _STATISTICS.items():
-        for cue in pattern.finditer(sentence):
-            claim = next((c for c in claims if c.start == cue.end() and c.high is None and not c.percent), None)
-            lead = sentence[max(0, cue.start() - 30) : cue.start()]
-            if claim is None or _NOT_A_VALUE.search(sentence[max(0, cue.start() - 20) : cue.end()]):
-                continue
-            if _says_a_label(lead, labels) or _of_a_label(sentence[claim.end :], labels):
-                continue
-            kinds = {s for stats in statistics.values() for s, v in stats.items() if matches(claim, {v})}
-            if any(k == name or k.startswith(f"{name}|") for k in kinds):
-                continue
-            # another statistic of a feature whose `name` the outputs give too (so the two differ)
-            others = sorted(
-                k
-                for f in statistics.values()
-                if name in f
-                for k, v in f.items()
-                if k in STATISTICS and matches(claim, {v})
-            )
-            if others:
-                yield f"{name} {claim.raw} (of no feature; the {others[0]} of one)", False
 
 
 def _says_a_label(text: str, labels: set[str]) -> bool:
