@@ -126,4 +126,4 @@ def test_the_version_names_the_plain_english_readings():
 
     assert (
         GUARD_VERSION == "claims-52"
-    )  # claims-11m's readings, g8's (claims-12n), then 13o, 13p and 14-51 of later helpers
+    )  # claims-11m's readings, g8's (claims-12n), then 13o, 13p and 14-52 of later helpers

@@ -24,6 +24,7 @@ from simxai.guard._outputs import text_output
 # or under a place as a key
 # claims-51 (gfa44): a local explanation's base value and end said as such, each bound to its own field
 # claims-52 (gfa45): totals of groups of features (a feature alone, a listed group, the rest), each bound to its group
+# claims-52 (guard45): a count said as the model's calls is one of its calls (a data card counts none; "rejections")
 GUARD_VERSION = "claims-52"
 
 __all__ = [

@@ -16,7 +16,7 @@ matrices are true classes, columns predicted ones. Nothing of a host's domain.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 from simxai.guard._confusions import Confusion, _count, _marked
 from simxai.guard._reading import sentences
@@ -27,8 +27,10 @@ _N = r"(?P<n>\d+)(?![\w%]|\.\d)"
 _NOUN = r"(?:[a-z][a-z'-]*\s+)?"
 _CALLED = r"(?:called|calls|labell?ed|labels|predicted|predicts|flagged|flags|classed|classified|marked|put down)"
 _WHO = r"\b(?:it|the model|model)\s+(?:also\s+|has\s+)?"
-#: "it called 60 reviews negative", "the model predicted 12 as stable": the class after the count (or its noun).
-_CALLED_N = re.compile(rf"{_WHO}{_CALLED}\s+{_N}\s+{_NOUN}(?:as\s+)?«(?P<x>\d)»")
+#: "it called 60 reviews negative", "the model predicted 12 as stable": the class after the count (or its noun);
+#: "predicts 60 of the 100 boxes fledged": a whole between the count and its noun (claims-52).
+_OF_WHOLE = r"(?:of\s+(?:the|all)\s+\d+\s+(?=[a-z][a-z'-]*\s+«))?"
+_CALLED_N = re.compile(rf"{_WHO}{_CALLED}\s+{_N}\s+{_OF_WHOLE}{_NOUN}(?:as\s+)?«(?P<x>\d)»")
 #: "it approved 166": a class that is a verb, then the count.
 _VERB_N = re.compile(rf"{_WHO}«(?P<x>\d)»\s+{_N}")
 #: The list's next item: "and 60 positive", ", 12 progressing", "and rejected 134".
@@ -40,39 +42,84 @@ _REALLY = re.compile(
     r"(?:were|was|are|went|turned out|came out|ended up)\s+(?:to be\s+)?«(?P<x>\d)»"
 )
 _CLAUSE_END = re.compile(r"[.;!?]")
+#: A count's clause saying it is of right or wrong calls: "predicted 142 approved correctly" is a cell.
+_RIGHT = re.compile(r"\b(?:correct(?:ly)?|right(?:ly)?|wrong(?:ly)?|mistaken(?:ly)?|in error)\b")
+#: Whose calls: the model's, said as such (a data card's "it" may be the data).
+_MODEL = re.compile(r"\bmodel\b|\bpredict")
+#: "85 holding, 48 chafed and 67 dragging, as the model predicts them": a list of counts said as its calls.
+_AS_CALLED = re.compile(rf",?\s+as\s+(?:the\s+)?model\s+{_CALLED}(?:\s+(?:them|it|they))?\b")
+_ITEM = re.compile(r"(?<![\w.])(?P<n>\d+)\s+(?:[a-z][a-z'-]*\s+)?«(?P<x>\d)»")
 
 
-def class_total_claims(text: str, confusions: Sequence[Confusion]) -> Iterator[tuple[str, bool]]:
+def class_total_claims(
+    text: str,
+    confusions: Sequence[Confusion],
+    forms: Mapping[str, str] | None = None,
+    recorded: Mapping[str, set[float]] | None = None,
+    calls_counted: bool = True,
+) -> Iterator[tuple[str, bool]]:
     """(claim, holds) for each class total `text` says with its side: the model's calls of a class must be its
     predictions (a column's sum), the cases that really were it its true cases (a row's sum).
 
     Args:
         text: the reply.
         confusions: the outputs' confusion matrices with their labels and positive label.
+        forms: a class's other words ("approvals" of approved: `label_forms`), read as the class (claims-52).
+        recorded: each class's recorded count in the data (a data summary's class balance). With no confusion
+            matrix and no output counting the model's calls (`calls_counted` False), a count said as the model's
+            calls of a class states what no output holds: the recorded count said as predicted (claims-52).
+        calls_counted: whether any output counts the model's calls.
     """
-    if not confusions or len({frozenset(c[0]) for c in confusions}) != 1:
+    card = not confusions and bool(recorded) and not calls_counted
+    if not card and (not confusions or len({frozenset(c[0]) for c in confusions}) != 1):
         return
-    labels = confusions[0][0]
+    labels = tuple(recorded or ()) if card else confusions[0][0]
     for sentence in sentences(text):
-        marked = _marked(sentence.lower(), labels)
+        marked = _with_forms(_marked(sentence.lower(), labels), labels, forms or {})
         for first, following in ((_CALLED_N, _NEXT_CALLED), (_VERB_N, _NEXT_VERB)):
             for m in first.finditer(marked):
+                if card and not _MODEL.search(m.group(0)):
+                    continue  # on a data card "it labels 56 intact" may be the data's own labels
                 items = [(int(m.group("x")), _count(m.group("n")))]
                 end = m.end()
                 while (more := following.match(marked[end:])) is not None:
                     items.append((int(more.group("x")), _count(more.group("n"))))
                     end += more.end()
                 rest = _CLAUSE_END.split(marked[end:], maxsplit=1)[0]
-                if "«" in rest:
-                    continue  # another class named later: the count is a cell's ("calls 5 lost bags market")
+                if "«" in rest or _RIGHT.search(rest):
+                    continue  # another class named later, or "... correctly": the count is a cell's
                 for x, n in items:
-                    yield _total(confusions, labels[x], n, "predicted")
+                    yield _total(confusions, labels[x], n, "predicted", recorded if card else None)
+        for m in _AS_CALLED.finditer(marked):
+            listed = re.split(r"[.;:!?]", marked[: m.start()])[-1]
+            for item in _ITEM.finditer(listed):
+                x, n = int(item.group("x")), _count(item.group("n"))
+                yield _total(confusions, labels[x], n, "predicted", recorded if card else None)
         for m in _REALLY.finditer(marked):
-            yield _total(confusions, labels[int(m.group("x"))], _count(m.group("n")), "true")
+            x, n = int(m.group("x")), _count(m.group("n"))
+            if card:
+                yield f"true total of {labels[x]} {n:g}", n in (recorded or {}).get(labels[x], set())
+            else:
+                yield _total(confusions, labels[x], n, "true")
 
 
-def _total(confusions: Sequence[Confusion], label: str, n: float, side: str) -> tuple[str, bool]:
-    """The claim that `n` is `label`'s total on `side` ("predicted": its column, "true": its row)."""
+def _with_forms(marked: str, labels: Sequence[str], forms: Mapping[str, str]) -> str:
+    """`marked` with each class's other words ("approvals", "rejection") marked as the class, «i»."""
+    for form, label in sorted(forms.items(), key=lambda x: -len(x[0])):
+        if label in labels and form.strip():
+            marked = re.sub(rf"(?<![\w«]){re.escape(form.lower())}s?(?![\w»])", f"«{labels.index(label)}»", marked)
+    return marked
+
+
+def _total(
+    confusions: Sequence[Confusion], label: str, n: float, side: str, recorded: Mapping[str, set[float]] | None = None
+) -> tuple[str, bool]:
+    """The claim that `n` is `label`'s total on `side` ("predicted": its column, "true": its row); with `recorded`
+    (a data card's counts, no matrix) no output counts the model's calls: the claim is unsupported.
+    """
+    if recorded is not None:
+        said = "the recorded count" if n in recorded.get(label, set()) else "no count of the outputs"
+        return f"{side} total of {label} {n:g} ({said}; the outputs count no prediction)", False
     held = False
     for names, rows, _ in confusions:
         i = names.index(label)

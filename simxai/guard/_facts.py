@@ -88,6 +88,10 @@ class Facts:
     rewrites: list[str] = field(default_factory=list)
     #: an output states how often something occurs (class counts, rows, a confusion matrix, a share)
     counted: bool = False
+    #: label -> its recorded count in the data (a data summary's `class_balance`), and whether any output counts
+    #: the model's calls (a group's or a what-if's predicted label counts, a confusion matrix; claims-52)
+    recorded_counts: dict[str, set[float]] = field(default_factory=dict)
+    calls_counted: bool = False
     #: an output reports how well the model does (metrics, mistakes, robustness of a prediction)
     assessed: bool = False
     #: the labels an explanation explains (a local or global explanation's `label`)
@@ -140,6 +144,7 @@ class Facts:
             "after_numbers",
             "label_means",
             "weights",
+            "recorded_counts",
         ):
             merged: dict[str, set[float]] = {k: set(v) for k, v in getattr(self, name).items()}
             for k, v in getattr(other, name).items():
@@ -172,6 +177,7 @@ class Facts:
         out.structured = self.structured or other.structured
         out.truncated = self.truncated or other.truncated
         out.counted = self.counted or other.counted
+        out.calls_counted = self.calls_counted or other.calls_counted
         out.assessed = self.assessed or other.assessed
         out.correct = self.correct if other.correct is None else other.correct
         return out

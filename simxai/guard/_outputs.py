@@ -30,11 +30,12 @@ def _probabilities(facts: Facts, probabilities: Any, phase: dict[str, set[float]
                 _tie(phase, str(label), p)
 
 
-def _counts(facts: Facts, counts: Any) -> None:
+def _counts(facts: Facts, counts: Any, recorded: dict[str, set[float]] | None = None) -> None:
     if isinstance(counts, dict):
         total = sum(n for n in counts.values() if isinstance(n, int | float))
         for label, n in counts.items():
-            _tie(facts.label_numbers, str(label), n)
+            for table in (facts.label_numbers, *([recorded] if recorded is not None else [])):
+                _tie(table, str(label), n)
             if isinstance(n, int | float) and total:
                 _tie(facts.label_numbers, str(label), n / total)  # its share: "831 (55 %) approved"
 
@@ -76,8 +77,7 @@ def _change(facts: Facts, change: Any) -> None:
         key = str(change["feature"]).lower()
         facts.changes.setdefault(key, []).append((change.get("old"), change.get("new")))
         old, new = _num(change.get("old")), _num(change.get("new"))
-        if old is not None and new is not None:
-            # Its size, and its signed move ("bmi -2.0" for 29.2 -> 27.2).
+        if old is not None and new is not None:  # its size, and its signed move ("bmi -2.0" for 29.2 -> 27.2)
             facts.amounts |= {round(abs(new - old), 6), round(new - old, 6)}
             if old:
                 facts.amounts.add(abs(new - old) / abs(old))
@@ -155,7 +155,7 @@ def _structured(payload: dict[str, Any]) -> Facts:
         facts.predicted.add(str(get("label")))
         _probabilities(facts, get("probabilities"))
         _counts(facts, get("label_counts"))
-        facts.counted = isinstance(get("label_counts"), dict)
+        facts.counted = facts.calls_counted = isinstance(get("label_counts"), dict)
         if isinstance(get("true_label"), str):
             facts.recorded.add(str(get("true_label")))
             facts.correct = get("true_label") == get("label")
@@ -194,8 +194,7 @@ def _structured(payload: dict[str, Any]) -> Facts:
                     facts.attributions.append((str(imp.get("feature")), str(get("label")), signed))
         facts.global_ranking = _ranking(items)
         _walk_free(get("n_samples"), facts)
-    elif kind == "counterfactual":
-        # A text output read as rewrites (`text_output`) names no labels.
+    elif kind == "counterfactual":  # a text output read as rewrites (`text_output`) names no labels
         for name, labels in (("current_label", facts.predicted), ("target_label", facts.hypothetical)):
             if get(name) is not None:
                 labels.add(str(get(name)))
@@ -264,11 +263,12 @@ def _structured(payload: dict[str, Any]) -> Facts:
                         facts.amounts.add(round(diff / float(before[label]), 6))
         _counts(facts, get("old_label_counts"))
         _counts(facts, get("new_label_counts"))
-        facts.counted = isinstance(get("new_label_counts"), dict)
+        facts.counted = facts.calls_counted = isinstance(get("new_label_counts"), dict)
         for change in get("changes") or []:
             _change(facts, change)
     elif kind == "performance":
         facts.counted = facts.assessed = True
+        facts.calls_counted = bool(_derived_counts(get("confusion_matrix")))  # the model's calls, counted
         for name, value in (get("metrics") or {}).items():
             number = _num(value)
             if number is not None:
@@ -290,6 +290,7 @@ def _structured(payload: dict[str, Any]) -> Facts:
     elif kind == "data_information":
         facts.counted = True
         _counts(facts, get("class_balance"))
+        _counts(facts, get("class_balance"), facts.recorded_counts)  # the recorded labels' counts (claims-52)
         features = list(get("features") or [])
         if isinstance(get("feature"), dict):
             features.append(get("feature"))

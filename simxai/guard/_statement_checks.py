@@ -175,7 +175,8 @@ class _StatementChecks(_CheckState):
             self.report.claim(said, holds, via=_mechanism("confusion_claims", said))
         for said, holds in caught_of_claims(self.reply, self.all.confusions):  # claims-34
             self.report.claim(said, holds, via=_mechanism("caught_of_claims", said))
-        for said, holds in class_total_claims(self.reply, self.all.confusions):  # claims-48
+        forms, recorded, calls = self.label_forms, self.all.recorded_counts, self.all.calls_counted  # claims-52
+        for said, holds in class_total_claims(self.reply, self.all.confusions, forms, recorded, calls):  # claims-48
             self.report.claim(said, holds, via=_mechanism("class_total_claims", said))
 
 
