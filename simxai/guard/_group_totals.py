@@ -99,8 +99,8 @@ def _groups(text: str, singles: list[tuple[int, int, str]], resolve: Callable[[s
     found: list[_Group] = []
     rests = list(_REST.finditer(text))
     for start, end, feature in singles:
-        if _ALONE.match(text, end):
-            found.append(_Group(start, _ALONE.match(text, end).end(), "single", frozenset({feature})))
+        if alone := _ALONE.match(text, end):
+            found.append(_Group(start, alone.end(), "single", frozenset({feature})))
     for m in rests:
         n = m.group("n")
         count = (int(n) if n.isdigit() else UNITS.get(n.lower())) if n else None
