@@ -425,6 +425,14 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (4, 5),
         "own_hosts": ("forge", "dairy"),
     },
+    # written for training in the forty-fourth round (request-heavy; the router helpers' unread gate this round)
+    "w75": {
+        "folder": "people",
+        "requests": 266,
+        "dialogues": 10,
+        "turns": (4, 5),
+        "own_hosts": ("tram", "zipline"),
+    },
 }
 
 
