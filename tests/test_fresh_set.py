@@ -43,6 +43,7 @@ SET_DIRS = tuple(
         "fresh-2026-12-07am",
         "fresh-2026-12-07an",
         "fresh-2026-12-07ao",
+        "fresh-2026-12-07ap",
     )
 )  # fmt: skip
 SET_DIR = SET_DIRS[0]
@@ -303,6 +304,20 @@ ORCHID_NUMERIC = (
 )
 ORCHID_CATEGORIES = {"Mix": ("bark", "moss", "pebble")}
 HOSTS: dict[str, dict[str, Any]] = {
+    "manhole": {
+        "ids": range(153401, 153701),
+        "labels": ("sound", "repair", "replace"),
+        "features": (
+            "LidMaterial",
+            "Depth (m)",
+            "Lid Diameter (cm)",
+            "vehicles_per_hour",
+            "days_since_inspection",
+            "CrackCount",
+            "YearsInGround",
+        ),
+        "categories": {"LidMaterial": ("cast_iron", "ductile", "composite")},
+    },
     "elevator": {
         "ids": range(151201, 151501),
         "labels": ("pass", "fail"),
@@ -580,6 +595,12 @@ _AB_MINIMUMS: dict[str, Any] = {
     "dialogues_per_host": {"demo": 5, "sentiment": 3, "loan": 4},
 }
 MINIMUMS: dict[str, dict[str, Any]] = {
+    "fresh-2026-12-07ap": {
+        "requests": 224,
+        "dialogues": 16,
+        "per_host": {"demo": 47, "sentiment": 46, "loan": 46, "manhole": 85},
+        "dialogues_per_host": {"demo": 3, "sentiment": 2, "loan": 3, "manhole": 8},
+    },
     "fresh-2026-12-07ao": {
         "requests": 224,
         "dialogues": 16,

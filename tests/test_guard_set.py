@@ -56,6 +56,7 @@ SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "
     ROOT / "evalsets" / "guard-2026-12-07am",
     ROOT / "evalsets" / "guard-2026-12-07an",
     ROOT / "evalsets" / "guard-2026-12-07ao",
+    ROOT / "evalsets" / "guard-2026-12-07ap",
 )
 SCRIPT = ROOT / "bench" / "guard_set.py"
 #: A set's host whose instances are not called by the host's name (set S's bonsai nursery talks of trees).
@@ -198,6 +199,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         ("guard-2026-12-07am", {"glider": 3, "demo": 3, "sentiment": 3, "loan": 3}, 440),
         ("guard-2026-12-07an", {"jukebox": 3, "demo": 3, "sentiment": 3, "loan": 3}, 440),
         ("guard-2026-12-07ao", {"hamper": 3, "demo": 3, "sentiment": 3, "loan": 3}, 440),
+        ("guard-2026-12-07ap", {"rickshaw": 3, "demo": 3, "sentiment": 3, "loan": 3}, 440),
     ],
     ids=[
         "set F",
@@ -236,6 +238,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         "set AM (07am)",
         "set AN (07an)",
         "set AO (07ao)",
+        "set AP (07ap)",
     ],
 )
 def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_both_verdicts(
@@ -454,6 +457,13 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
             (151501, 151800),
             {"Basket", "ribbon_loose"},
         ),
+        (
+            "guard-2026-12-07ap",
+            "rickshaw",
+            ["ride", "service", "retire"],
+            (153701, 154000),
+            {"Canopy", "bell_works"},
+        ),
     ],
     ids=[
         "set F",
@@ -493,6 +503,7 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
         "set AM glider (07am)",
         "set AN jukebox (07an)",
         "set AO hamper (07ao)",
+        "set AP rickshaw (07ap)",
     ],
 )
 def test_a_set_brings_its_host_and_its_lines_name_only_its_instances_and_features(

@@ -19,7 +19,6 @@ from simxai.backends._router_unheld_subset import graded_bound, said_group
 from simxai.backends._router_unknown import breakdown_feature
 from simxai.extraction import (
     alternatives,
-    counted_only,
     extract_argument,
     extract_changes,
     extract_group,
@@ -27,9 +26,9 @@ from simxai.extraction import (
     extract_instance,
     extract_texts,
     missing_changes,
-    without_counted,
 )
 from simxai.extraction.mentions import (
+    counted_by_a_verb,
     described_feature,
     either_groups,
     feature_mentions,
@@ -63,18 +62,7 @@ _COUNTED = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b|\bcount\s+(?:of|the)\b", 
 
 def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema: HostSchema | None) -> list[ToolCall]:
     """Calls of `spec` with the arguments found in `text`: one per instance it names, at most `MAX_CALLS`."""
-    calls = with_boolean_group(_calls_for(spec, text, history, schema), [p.name for p in spec.parameters], text, schema)
-    counted = counted_only(text, schema)  # "pressed 3 times": a count, no feature named "drying time"
-    if not counted:
-        return calls
-    kept = []
-    for call in calls:
-        # (the changes were read without it, before any earlier what-if's changes joined them)
-        arguments = {
-            k: without_counted(v, counted) if k in ("group", "instance") else v for k, v in call.arguments.items()
-        }
-        kept.append(call.model_copy(update={"arguments": {k: v for k, v in arguments.items() if v is not None}}))
-    return kept
+    return with_boolean_group(_calls_for(spec, text, history, schema), [p.name for p in spec.parameters], text, schema)
 
 
 def _calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema: HostSchema | None) -> list[ToolCall]:
@@ -96,7 +84,8 @@ def _calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema
             changes = missing_changes(text, schema)  # "and if its weight were unknown?": null, a missing value
         if not changes:
             # "and if it were 20 % lower instead?": the feature in focus, a new change in place of the old
-            step = extract_step(text, schema)
+            # ("and fired it 3 more times": a count of a verb that names no feature, no step of the one in focus)
+            step = None if counted_by_a_verb(text) else extract_step(text, schema)
             # the feature the turn names, as the engine reads it, else the one in focus ("his rent": none, asked)
             focus = feature_of_change(text, schema, lambda: focus_feature(history, schema))
             if step is not None:
@@ -104,8 +93,6 @@ def _calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema
             changes = step_changes(step, focus, schema) if step is not None else None
             if changes and schema is not None:  # "up by 12 on 62021" read as a step of 62021: the id, no amount
                 changes = without_id_amounts(changes, schema) or None
-        # "pressed 3 times" names no feature whose alias holds "time": dropped before earlier changes join these
-        changes = without_counted(changes, counted_only(text, schema))
         previous = last_call(history) if changes else None
         if changes and previous is not None and previous.name == spec.name and not extract_ids(text, schema):
             # "and with glucose 100 as well?": on top of the previous what-if's changes, same instance; so is the

@@ -21,7 +21,6 @@ from simxai.extraction._approximate_answer import approximate_value_answer
 from simxai.extraction._arguments import extract_argument
 from simxai.extraction._category_forms import category_form
 from simxai.extraction._class_names import class_name_pattern
-from simxai.extraction._counted_times import counted_only, without_counted
 from simxai.extraction._features import extract_feature, extract_label, extract_metric
 from simxai.extraction._group_values import alternatives, completed_group
 from simxai.extraction._groups import extract_group, feature_spans, group_spans
@@ -40,7 +39,6 @@ __all__ = [
     "category_form",
     "class_name_pattern",
     "completed_group",
-    "counted_only",
     "extract_argument",
     "extract_changes",
     "extract_count",
@@ -60,5 +58,4 @@ __all__ = [
     "pasted_request",
     "span_in_unit",
     "time_unit",
-    "without_counted",
 ]

@@ -25,6 +25,7 @@ from simxai.extraction._terse_changes import amount_off, terse_change
 from simxai.extraction._text_edits import text_changes
 from simxai.extraction._time_units import in_feature_units, one_unit_amounts
 from simxai.extraction._unit_values import unit_word_changes
+from simxai.extraction._value_first import value_first_changes
 from simxai.extraction._yes_no_denied import NEGATION as _NEGATION
 from simxai.extraction._yes_no_denied import denied
 from simxai.hosts.base import ChangeValue, HostSchema
@@ -364,6 +365,7 @@ def extract_changes(
         if value is not None:
             changes[feature.name] = value
     changes.update(_elliptic_changes(text, mentions, changes, worded_amounts))
+    changes.update(value_first_changes(text, mentions, changes))  # "the depth were 4 and 7 for the width"
     if worded_amounts:
         changes.update(unit_changes(text, schema, changes))  # "20 km further out", "3 degrees warmer"
         changes.update(without_id_amounts(said_changes(text, said, schema, mentions, changes), schema))  # "a $4k raise"

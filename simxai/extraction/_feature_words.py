@@ -130,7 +130,10 @@ def feature_word_changes(
             continue
         if _step_of_named(text, match.start(), mentions, named):
             continue  # "the jockey was 5 kg lighter": the step of the jockey's weight, read by its name already
-        found[feature.name] = f"{sign}{match.group('n')}{'%' if percent else ''}"
+        step = f"{sign}{match.group('n')}{'%' if percent else ''}"
+        if any(v == step and (not unit or percent or _fits_unit(unit, f)) for f in every for v in [named.get(f.name)]):
+            continue  # "1.5 m longer" read already for `hull length (m)` by its unit: no step of a `soak duration` too
+        found[feature.name] = step
     for match in _MULTIPLE.finditer(text):
         feature = _only(f for f in numeric if _named_by(f, _AS_ADJECTIVE[match.group("word").lower()]))
         if feature is not None and feature.name not in found:

@@ -13,6 +13,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from simxai.extraction._class_names import class_mentions
+from simxai.extraction._counted_times import counted_times
 from simxai.extraction._feature_terms import (
     _TOKEN,
     SPAN_UNITS,
@@ -108,6 +109,8 @@ def feature_mentions(text: str, schema: HostSchema | None) -> list[FeatureMentio
                 and not (key in SPAN_UNITS and _AMOUNT_BEFORE.search(text, 0, window[0].start()))
             ):
                 feature = terms.units[key]  # "the kwh", "5000 km"; never "3 months" or "a year longer"
+            if size == 1 and feature is not None and counted_times(text, *window[0].span(), key in strong):
+                feature = None  # "pressed 3 times": a count, no feature by an alias "drying time" (_counted_times)
             if feature is not None and not number_between(text, window[0].end(), window[-1].start(), feature):
                 hit = FeatureMention(feature, window[0].start(), name_tail_end(text, window[-1].end(), feature))
                 i += size + sum(1 for t in tokens[i + size :] if t.start() < hit.end)  # past "%", "(c)", "in minutes"

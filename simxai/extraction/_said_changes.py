@@ -27,6 +27,7 @@ import re
 from collections.abc import Mapping
 
 from simxai._directions import COUNTED_DOWN, COUNTED_UP
+from simxai.extraction._counted_times import counted_times
 from simxai.extraction._days_since import days_since_changes
 from simxai.extraction._feature_terms import _MODEL_WORDS
 from simxai.extraction._features import _TOKEN, FeatureMention, _stem, _terms
@@ -301,6 +302,8 @@ def _word_changes(text: str, schema: HostSchema, named: Mapping[str, ChangeValue
         feature = words.get(_stem(word)) or words.get(word)
         if feature is None or feature.name in named or feature.name in found:
             continue
+        if counted_times(text, *match.span("w" if match.group("w") else "w2"), False):
+            continue  # "pressed two more times": a count, no alias "drying time"
         direction = (match.group("d") or match.group("d2")).lower()
         found[feature.name] = f"{'-' if re.fullmatch(_DOWN, direction) else '+'}{match.group('n')}"
     # "if the price were 3% of their income": a share of what one feature's aliases name

@@ -53,7 +53,8 @@ _STEP = (
 )
 _DEGREES = re.compile(
     # or after a comma, its unit said ("plus a cool morning, 9 degrees"); "minus 20" is the value -20
-    rf"(?:{_LEAD}|,\s*(?=(?:(?:minus|negative)\s+)?-?{_NUM}\s?(?:°|degrees?\b|deg\b)))"
+    # "2 reheats and 1000 C": a second value after "and" (never "between 900 and 1000 degrees")
+    rf"(?:{_LEAD}|\band\s+|,\s*(?=(?:(?:minus|negative)\s+)?-?{_NUM}\s?(?:°|degrees?\b|deg\b)))"
     rf"(?P<neg>(?:minus|negative)\s+)?(?P<n>-?{_NUM})\s?(?P<deg>°\s?|degrees?\s*|deg\s+)?(?P<scale>celsius|centigrade|fahrenheit|c|f)?\b{_STEP}",
     re.IGNORECASE,
 )
@@ -63,11 +64,19 @@ _DEGREES = re.compile(
 _SPELLED = spelled_units(("l", "ml", "kg", "g", "m", "km", "cm", "mm", "mi", "h", "min"))
 # The abbreviations stand for themselves ("were 25 kg", "travelled 120 km"), and so do a few never spelled here.
 _SPELLED |= {unit: unit for unit in (*_SPELLED.values(), "lb", "ft", "hr", "hrs", "s", "ms")}
+# "from a 20 mm bar", "had a 2 m plank", "with a 400 ml cup": a thing of that size, whatever noun follows the unit (a
+# word of the feature's own name included: "bar" for `bar thickness (mm)`); never a change noun ("a 20 mm rise")
+_A_THING_OF = r"\b(?:from|had|has|have|with|as|used|using|on)\s+an?\s+"
+_CHANGE_NOUN = re.compile(
+    r"\s+(?:increase|decrease|rise|drop|cut|gain|loss|reduction|boost|jump|fall|difference|change|step)s?\b"
+    r"|(?:\s+[a-z]+)?\s+to\s+(?:an?\s+)?\d",  # "from a 20 mm bar to a 30 mm one": the old value, then the new
+    re.IGNORECASE,
+)
 _SPELLED_VALUE = re.compile(
     # ("were uninsured and 30 kg": a second value of the supposition, after "and"; never "between 20 and 30 kg";
     # "and with 16 minutes instead?": a turn that opens with "with" is another value for the what-if in focus)
     rf"(?:{_LEAD}|\b(?:travell?ed|went|gone|ran|run|lasted|took|taken)\s+|(?<!\d\s)\band\s+|"
-    rf"^\W*(?:(?:and|or|but|so|then)\s+)?with\s+)"
+    rf"^\W*(?:(?:and|or|but|so|then)\s+)?with\s+|{_A_THING_OF}(?=\d))"
     rf"(?P<n>{_NUM})\s?-?\s?(?P<unit>{'|'.join(sorted(_SPELLED, key=len, reverse=True))})"
     rf"s?\b{_STEP}",
     re.IGNORECASE,
@@ -105,6 +114,8 @@ _BOUND_BEFORE = re.compile(
     r"\b(?:over|under|above|below|(?:more|less|fewer)\s+than|at\s+(?:least|most)|between\s+\S+\s+and)\s*$",
     re.IGNORECASE,
 )
+# "between 5 and 12 degrees": the upper bound of a range, never a value
+_BETWEEN_AND = re.compile(r"\b(?:between|from)\s+\S+\s+and\s+(?:\w+\s+)?$", re.IGNORECASE)
 # "opened every vent", "all the fans running": a count said whole
 _EVERY = re.compile(
     r"\b(?:(?P<every>every|each)\s+(?:single\s+)?|(?P<all>all)\s+(?:of\s+)?(?:(?:the|its|their|his|her)\s+)?)"
@@ -155,6 +166,10 @@ def unit_word_changes(
             if f.type == "numeric"
             and (_name_unit(f) == unit or f.name.lower().split("_")[-1] in (spelled, f"{spelled}s"))
         ]
+        if re.search(_A_THING_OF + r"$", text[: match.start("n")], re.IGNORECASE) and _CHANGE_NOUN.match(
+            text, match.end()
+        ):
+            continue  # "with a 20 mm rise": a step; "from a 20 mm bar to a 30 mm one": 20 was the value before
         after = re.match(r"\s+([a-z]+)", text[match.end() :], re.IGNORECASE)
         if after is not None and len(owners) == 1 and _named_by_other(after.group(1).lower(), owners[0], schema):
             continue  # "20 cm tall" with a feature called "tall" (Height): that feature's value, not the unit's
@@ -263,6 +278,8 @@ def _temperature(text: str, feature: FeatureSchema, alone_below_zero: bool = Fal
     feature of the host takes a value below zero), a value below zero needs no unit: "at minus 7" is its value.
     """
     for match in _DEGREES.finditer(text):
+        if _BETWEEN_AND.search(text[max(0, match.start() - 30) : match.start("n")]):
+            continue  # "between 5 and 12 degrees": a bound, no value
         said = (match.group("scale") or "").lower()[:1]
         negative = bool(match.group("neg")) or match.group("n").startswith("-")
         if not match.group("deg") and not said and not (negative and alone_below_zero):

@@ -16,7 +16,8 @@ import pytest
 from sklearn.ensemble import HistGradientBoostingClassifier
 
 from simxai.backends.router import RouterBackend
-from simxai.extraction import counted_only, missing_changes, without_counted
+from simxai.extraction import extract_changes, extract_group, missing_changes
+from simxai.extraction.mentions import feature_mentions
 from simxai.hosts import host_from_model
 from simxai.hosts.base import FeatureSchema, HostSchema
 from tests.backends.routing import calls, logistic_host, route, talk, what_if_history
@@ -84,10 +85,11 @@ def test_the_router_scores_the_group_a_telling_word_names(router: RouterBackend)
 
 
 def test_times_after_a_count_names_no_feature() -> None:
-    assert counted_only("bricks pressed more than 3 times", BRICKS) == {"DryingSeconds"}
-    assert counted_only("pressed two more times, with a drying time of 20", BRICKS) == set()  # named as well
-    assert without_counted("PressCount > 3 and DryingSeconds > 3", {"DryingSeconds"}) == "PressCount > 3"
-    assert without_counted({"PressCount": "+3", "DryingSeconds": "+3"}, {"DryingSeconds"}) == {"PressCount": "+3"}
+    # since ext45 the rule lives in `feature_mentions` itself (`_counted_times`), not after the fact in the router
+    said = "pressed two more times, with a drying time of 20"
+    assert [m.feature.name for m in feature_mentions(said, BRICKS)] == ["PressCount", "DryingSeconds"]
+    assert extract_group("bricks pressed more than 3 times", BRICKS) == "PressCount > 3"
+    assert extract_changes("what if brick 3010 were pressed two more times", BRICKS) == {"PressCount": "+2"}
 
 
 @pytest.mark.parametrize(

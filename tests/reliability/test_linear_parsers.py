@@ -98,8 +98,6 @@ def _parsers(tabular: Host, text_host: Host) -> Iterator[tuple[str, Callable[[st
             yield name, lambda s, f=function: f(s, 0, len(s))
         elif name in ("span_in_unit", "time_unit"):  # units of time of an amount or a feature: they read no text
             continue
-        elif name == "without_counted":  # (condition or changes, counted features): the input is the condition
-            yield name, lambda s, f=function: f(s, {tab.features[0].name})
         elif name == "completed_group":  # (asked, answer, schema): the input is both the group asked and the answer
             yield f"{name}, tabular", lambda s, f=function: f(s, s, tab)
             yield f"{name}, text", lambda s, f=function: f(s, s, txt)
