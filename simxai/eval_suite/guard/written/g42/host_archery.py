@@ -71,8 +71,7 @@ ARCHERY_CONFIG: dict[str, Any] = {
         "miss (off the target face)",
         "model_description": "a scikit-learn RandomForestClassifier (80 trees, depth at most 5, seed 45) on the "
         "raw columns; the bow style enters as its code and the vanes as 0/1.",
-        "training": "Fitted on 160 of the 200 synthetic arrows; the other 40 are held out for the performance "
-        "figures.",
+        "training": "Fitted on 160 of the 200 synthetic arrows; the other 40 are held out for the performance figures.",
         "limitations": [
             "Synthetic arrows, invented for testing; not a real club's score sheets.",
             "Only 40 arrows are held out, so each performance figure moves with a few arrows.",

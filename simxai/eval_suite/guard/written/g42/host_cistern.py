@@ -59,8 +59,7 @@ CISTERN_CONFIG: dict[str, Any] = {
         "feature_descriptions": {
             "tankAgeYrs": "years since the cistern was built",
             "Roof Type": "the roof that drains into it: slate, tin or thatch",
-            "has_first_flush": "whether a first-flush diverter throws away the first dirty rain (True) or not "
-            "(False)",
+            "has_first_flush": "whether a first-flush diverter throws away the first dirty rain (True) or not (False)",
             "capacity m3": "how much water the cistern holds, in cubic metres",
             "Days Since Rain": "days since the last rain filled it when the sample was taken",
             "lid_gap_cm": "the widest gap between the lid and the rim, in centimetres",
@@ -69,8 +68,7 @@ CISTERN_CONFIG: dict[str, Any] = {
         "fouled (bacteria above the limit; the tank must be emptied and scrubbed)",
         "model_description": "a scikit-learn GradientBoostingClassifier (60 trees, depth 2, learning rate 0.1, "
         "seed 45) on the raw columns; the roof enters as its code and the diverter as 0/1.",
-        "training": "Fitted on 80 of the 100 synthetic tests; the other 20 are held out for the performance "
-        "figures.",
+        "training": "Fitted on 80 of the 100 synthetic tests; the other 20 are held out for the performance figures.",
         "limitations": [
             "Synthetic tests, invented for testing; not a real survey's records.",
             "Only 20 tests are held out, so each performance figure moves a lot with one cistern.",
