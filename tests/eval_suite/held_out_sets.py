@@ -425,6 +425,22 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (4, 5),
         "own_hosts": ("forge", "dairy"),
     },
+    # written for training in the forty-fourth round (dialogue-heavy; that round's unread router gate)
+    "w74": {
+        "folder": "people",
+        "requests": 211,
+        "dialogues": 20,
+        "turns": (5, 6),
+        "own_hosts": ("silo", "scooter"),
+    },
+    # written for training in the forty-fourth round (request-heavy; that round's unread router gate)
+    "w75": {
+        "folder": "people",
+        "requests": 266,
+        "dialogues": 10,
+        "turns": (4, 5),
+        "own_hosts": ("tram", "zipline"),
+    },
 }
 
 
