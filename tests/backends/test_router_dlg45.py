@@ -1,0 +1,161 @@
+"""Round 45 (dlg45), dialogue state on an invented ferry line (crossings that sail or go for a refit), in our own
+wording: a group narrowed by "just" and a category with no "the"; a narrowed group widened back to the bound of a
+feature the turn names, with the label a per-class metric names; one more quoted swap on a text host that goes on
+with "and"; the letter "y" alone after an answer that offered nothing.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from simxai.backends.base import CompletionRequest
+from simxai.backends.router import RouterBackend
+from simxai.hosts.base import FeatureSchema, HostSchema
+from simxai.messages import Message, ToolCall
+from tests.backends.routing import FUNCTIONS, REVIEWS, route
+
+FERRIES = HostSchema(
+    name="ferry line",
+    kind="tabular",
+    instance_noun="crossing",
+    class_names=["sail", "refit"],
+    features=[
+        FeatureSchema(name="route", type="categorical", categories=["harbour loop", "island run", "north pier"]),
+        FeatureSchema(name="operator", type="categorical", categories=["council", "private"]),
+        FeatureSchema(name="wind_kmh", type="numeric", min=0, max=80, aliases=["wind"]),
+        FeatureSchema(name="days_since_refit", type="numeric", min=0, max=400),
+    ],
+    id_range=(1, 900),
+)
+
+
+@pytest.fixture(scope="module")
+def router() -> RouterBackend:
+    return RouterBackend()
+
+
+def _ran(name: str, arguments: dict[str, object], output: dict[str, object], said: str, reply: str) -> list[Message]:
+    """A user's turn, one call of `name` with `arguments` whose result is `output`, and our reply `reply`."""
+    call = ToolCall(id="call_0", name=name, arguments=arguments)
+    return [
+        Message.user(said),
+        Message.assistant("", [call]),
+        Message.tool(call, json.dumps({"result": output})),
+        Message.assistant(reply),
+    ]
+
+
+# --- "just" and a group with no "the" ------------------------------------------------------------------------------
+
+_WINDY = _ran(
+    "get_prediction",
+    {"instance": "wind_kmh > 40"},
+    {"counts": {"sail": 12, "refit": 30}},
+    "how many crossings with wind above 40 does it send for a refit",
+    "For the 42 crossings with wind_kmh > 40 the model predicts 12 sail, 30 refit.",
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "added"),
+    [
+        ("just island run", "route = island run"),
+        ("only private", "operator = private"),
+        ("and just council", "operator = council"),
+    ],
+)
+def test_just_and_a_category_narrows_the_group_in_focus(router: RouterBackend, text: str, added: str) -> None:
+    _, calls = route(router, text, FERRIES, _WINDY)
+    assert calls == [("get_prediction", {"instance": f"wind_kmh > 40 and {added}"})]
+
+
+def test_just_and_words_that_name_no_condition_narrow_nothing(router: RouterBackend) -> None:
+    _, calls = route(router, "just curious", FERRIES, _WINDY)
+    assert ("get_prediction", {"instance": "wind_kmh > 40 and curious"}) not in calls
+    assert all("wind_kmh > 40 and" not in str(arguments) for _, arguments in calls)
+
+
+# --- back to a bound named by its feature, and a per-class metric's label -------------------------------------------
+
+_WINDY_ISLAND = _ran(
+    "get_data_information",
+    {"feature": "days_since_refit", "group": "wind_kmh > 40 and route = island run"},
+    {"feature": "days_since_refit", "mean": 120.5},
+    "their average days since the refit",
+    "Among the 11 crossings with wind_kmh > 40 and route = island run, days_since_refit has mean 120.5.",
+)
+
+
+def test_back_to_the_bound_of_a_feature_named_with_a_metric_and_its_label(router: RouterBackend) -> None:
+    _, calls = route(router, "back to all the high wind ones, recall for refit", FERRIES, _WINDY_ISLAND)
+    assert calls == [("get_model_performance", {"metric": "recall", "group": "wind_kmh > 40", "label": "refit"})]
+
+
+def test_back_to_a_feature_with_a_bound_of_its_own_is_that_bound_not_the_old_one(router: RouterBackend) -> None:
+    _, calls = route(router, "back to all the ones with wind over 60", FERRIES, _WINDY_ISLAND)
+    assert all(arguments.get("group") != "wind_kmh > 40" for _, arguments in calls)
+
+
+# --- one more quoted swap on a text host, going on with "and" ------------------------------------------------------
+
+_ONE_SWAP = _ran(
+    "explain_what_if",
+    {"instance": 3, "changes": {"dull": "lively"}},
+    {"subject": {"id": 3, "text": "a dull plot and a slow start"}, "changes": [{"old": "dull", "new": "lively"}]},
+    "what if 'dull' was 'lively'",
+    "For review 3, changing 'dull' to 'lively': the prediction stays negative.",
+)
+
+
+def test_and_one_more_quoted_swap_adds_to_the_scenario(router: RouterBackend) -> None:
+    _, calls = route(router, "and 'slow' turned into 'brisk'", REVIEWS, _ONE_SWAP)
+    assert calls == [("explain_what_if", {"changes": {"dull": "lively", "slow": "brisk"}})]
+
+
+def test_a_quoted_swap_said_instead_replaces_the_scenario(router: RouterBackend) -> None:
+    _, calls = route(router, "and 'slow' turned into 'brisk' instead", REVIEWS, _ONE_SWAP)
+    assert calls == [("explain_what_if", {"changes": {"slow": "brisk"}})]
+
+
+# --- the letter "y" alone ------------------------------------------------------------------------------------------
+
+_PREDICTED = _ran(
+    "get_prediction",
+    {"instance": 512},
+    {"prediction": "refit"},
+    "crossing 512, what does it say",
+    "The model predicts refit for crossing 512 (probabilities: sail 20.0%, refit 80.0%).",
+)
+
+
+@pytest.mark.parametrize("text", ["y", "y?", "Y"])
+def test_y_alone_after_an_answer_that_offered_nothing_is_why(router: RouterBackend, text: str) -> None:
+    _, calls = route(router, text, FERRIES, _PREDICTED)
+    assert [name for name, _ in calls] == ["get_local_explanation"]
+
+
+def test_yes_after_an_answer_that_offered_nothing_still_says_there_was_no_offer(router: RouterBackend) -> None:
+    messages = [Message.system("You explain a model."), *_PREDICTED, Message.user("yes")]
+    response = router.route(CompletionRequest(messages=messages, host=FERRIES, functions=FUNCTIONS))
+    assert response.tool_calls == []
+    assert response.content.startswith("There was no question or offer of mine to say yes to.")
+
+
+def test_y_after_a_reply_of_ours_that_called_nothing_is_no_why(router: RouterBackend) -> None:
+    history = [Message.user("hello there"), Message.assistant("Hello! Ask me about the ferry line model.")]
+    _, calls = route(router, "y", FERRIES, history)
+    assert calls == []
+
+
+def test_y_after_our_offer_still_accepts_it(router: RouterBackend) -> None:
+    history = _ran(
+        "get_local_explanation",
+        {"instance": 512},
+        {"instance": 512},
+        "why crossing 512",
+        "The model predicts refit for crossing 512. To see what would have to change, ask why it is not sail.",
+    )
+    _, calls = route(router, "y", FERRIES, history)
+    assert [name for name, _ in calls] == ["explain_why_not"]
