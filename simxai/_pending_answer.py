@@ -95,7 +95,7 @@ def answered_arguments(pending: PendingCall, user: str, schema: HostSchema, regi
         value = {feature: amount} if amount is not None and feature is not None else None
     if value is None and pending.feature is not None and pending.missing == "changes":
         if not _of_another_subject(user, pending.feature, schema):
-            value = changed_feature_answer(user, pending.feature, schema)
+            value = _of_the_offer(user, changed_feature_answer(user, pending.feature, schema), pending)
     if value is None:
         return None
     previous = pending.arguments.get(pending.missing)
@@ -121,6 +121,24 @@ def answered_arguments(pending: PendingCall, user: str, schema: HostSchema, regi
         if isinstance(instance, int) and not isinstance(instance, bool):
             arguments["instance"] = instance
     return Answered(arguments, confirmed)
+
+
+# "twice that", "half of that": a factor of the value just said, "that"
+_OF_THAT = re.compile(r"\b(?:double|triple|halve|twice|half(?:\s+of)?)\s+that\b", re.IGNORECASE)
+_FACTOR = re.compile(r"\*(?P<k>\d+(?:\.\d+)?)")
+
+
+def _of_the_offer(user: str, value: dict[str, Any] | None, pending: PendingCall) -> dict[str, Any] | None:
+    """`value` with a factor of "that" applied to the value our question offered: "Change rides to 30? ..." ->
+    "twice that" is 60, not twice the instance's own rides; `value` unchanged for any other answer.
+    """
+    offered = pending.questioned.get(pending.feature) if pending.questioned and pending.feature else None
+    factor = value.get(str(pending.feature)) if value is not None else None
+    times = _FACTOR.fullmatch(factor) if isinstance(factor, str) else None
+    if times is None or not isinstance(offered, int | float) or isinstance(offered, bool) or not _OF_THAT.search(user):
+        return value
+    product = float(offered) * float(times.group("k"))
+    return {**(value or {}), str(pending.feature): int(product) if product.is_integer() else product}
 
 
 def _of_another_subject(user: str, feature: str, schema: HostSchema) -> bool:

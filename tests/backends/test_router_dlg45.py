@@ -1,7 +1,7 @@
 """Round 45 (dlg45), dialogue state on an invented ferry line (crossings that sail or go for a refit), in our own
 wording: a group narrowed by "just" and a category with no "the"; a narrowed group widened back to the bound of a
 feature the turn names, with the label a per-class metric names; one more quoted swap on a text host that goes on
-with "and"; the letter "y" alone after an answer that offered nothing.
+with "and"; the letter "y" alone after an answer that offered nothing; "twice that" answering our offer of a value.
 """
 
 from __future__ import annotations
@@ -10,10 +10,13 @@ import json
 
 import pytest
 
+from simxai._pending_answer import answered_arguments
 from simxai.backends.base import CompletionRequest
 from simxai.backends.router import RouterBackend
+from simxai.functions import default_registry
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.messages import Message, ToolCall
+from simxai.state import PendingCall
 from tests.backends.routing import FUNCTIONS, REVIEWS, route
 
 FERRIES = HostSchema(
@@ -159,3 +162,30 @@ def test_y_after_our_offer_still_accepts_it(router: RouterBackend) -> None:
     )
     _, calls = route(router, "y", FERRIES, history)
     assert [name for name, _ in calls] == ["explain_why_not"]
+
+
+# --- a factor of "that" answering our offer of a value ---------------------------------------------------------------
+
+
+def _offered_wind(questioned: dict[str, object] | None) -> PendingCall:
+    """Our question "Change wind_kmh to 30? Say yes for that, ..." about crossing 512 (the value offered or not)."""
+    return PendingCall(
+        function="explain_what_if",
+        arguments={"instance": 512},
+        missing="changes",
+        feature="wind_kmh",
+        questioned=questioned,
+    )
+
+
+@pytest.mark.parametrize(("text", "value"), [("twice that", 60), ("half of that", 15)])
+def test_a_factor_of_that_multiplies_the_value_we_offered(text: str, value: int) -> None:
+    answered = answered_arguments(_offered_wind({"wind_kmh": 30}), text, FERRIES, default_registry())
+    assert answered is not None
+    assert answered.arguments == {"instance": 512, "changes": {"wind_kmh": value}}
+
+
+def test_a_factor_of_it_with_no_value_offered_stays_a_factor_of_the_feature() -> None:
+    answered = answered_arguments(_offered_wind(None), "twice that", FERRIES, default_registry())
+    assert answered is not None
+    assert answered.arguments["changes"] == {"wind_kmh": "*2"}
