@@ -189,3 +189,28 @@ def test_a_factor_of_it_with_no_value_offered_stays_a_factor_of_the_feature() ->
     answered = answered_arguments(_offered_wind(None), "twice that", FERRIES, default_registry())
     assert answered is not None
     assert answered.arguments["changes"] == {"wind_kmh": "*2"}
+
+
+# --- a step that goes on after a value set outright ------------------------------------------------------------------
+
+
+def _wind_set(value: object) -> list[Message]:
+    """A what-if on crossing 512 that changed wind_kmh to `value` (a number said outright, or a step)."""
+    return _ran(
+        "explain_what_if",
+        {"instance": 512, "changes": {"wind_kmh": value}},
+        {"instance": 512, "changes": [{"feature": "wind_kmh", "old": 22, "new": 30}]},
+        f"what if crossing 512 had wind {value}",
+        "For crossing 512, changing wind_kmh from 22 to 30: the prediction stays sail.",
+    )
+
+
+@pytest.mark.parametrize(("text", "value"), [("and 5 less?", 25), ("then 4 more", 34)])
+def test_a_step_that_goes_on_starts_from_the_value_set(router: RouterBackend, text: str, value: int) -> None:
+    _, calls = route(router, text, FERRIES, _wind_set(30))
+    assert calls == [("explain_what_if", {"changes": {"wind_kmh": value}})]
+
+
+def test_a_step_after_a_step_stays_a_step_of_the_recorded_value(router: RouterBackend) -> None:
+    _, calls = route(router, "and 5 less?", FERRIES, _wind_set("+8"))
+    assert calls == [("explain_what_if", {"changes": {"wind_kmh": "-5"}})]
