@@ -1,7 +1,9 @@
 """Round 45 (dlg45), dialogue state on an invented ferry line (crossings that sail or go for a refit), in our own
 wording: a group narrowed by "just" and a category with no "the"; a narrowed group widened back to the bound of a
 feature the turn names, with the label a per-class metric names; one more quoted swap on a text host that goes on
-with "and"; the letter "y" alone after an answer that offered nothing; "twice that" answering our offer of a value.
+with "and"; the letter "y" alone after an answer that offered nothing; "twice that" answering our offer of a value;
+a step that goes on from a value set outright; "N fewer times too" (no feature named by "time"; asked which, the
+amount and the scenario kept).
 """
 
 from __future__ import annotations
@@ -10,13 +12,14 @@ import json
 
 import pytest
 
+from simxai._call_questions import Asked, relative_change
 from simxai._pending_answer import answered_arguments
 from simxai.backends.base import CompletionRequest
 from simxai.backends.router import RouterBackend
 from simxai.functions import default_registry
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.messages import Message, ToolCall
-from simxai.state import PendingCall
+from simxai.state import DialogueState, PendingCall
 from tests.backends.routing import FUNCTIONS, REVIEWS, route
 
 FERRIES = HostSchema(
@@ -214,3 +217,43 @@ def test_a_step_that_goes_on_starts_from_the_value_set(router: RouterBackend, te
 def test_a_step_after_a_step_stays_a_step_of_the_recorded_value(router: RouterBackend) -> None:
     _, calls = route(router, "and 5 less?", FERRIES, _wind_set("+8"))
     assert calls == [("explain_what_if", {"changes": {"wind_kmh": "-5"}})]
+
+
+# --- "N fewer times": no feature named by "time", and "too" adds a change of another feature ------------------------
+
+HORNS = HostSchema(
+    name="ferry horns",
+    kind="tabular",
+    instance_noun="crossing",
+    class_names=["sail", "refit"],
+    features=[
+        FeatureSchema(name="turnaround_min", type="numeric", min=5, max=60, aliases=["turnaround time"]),
+        FeatureSchema(name="horn_blasts", type="numeric", min=0, max=40, aliases=["blasts", "horn blasts"]),
+        FeatureSchema(name="wind_kmh", type="numeric", min=0, max=80, aliases=["wind"]),
+    ],
+    id_range=(1, 900),
+)
+_EXPLAIN_WHAT_IF = ToolCall(id="call_0", name="explain_what_if", arguments={"instance": 512})
+_IN_FOCUS = DialogueState(instance=512, changes={"wind_kmh": 30}, feature="wind_kmh", last_function="explain_what_if")
+
+
+def test_a_step_of_n_times_too_asks_which_feature_and_keeps_the_amount_and_the_scenario() -> None:
+    asked = relative_change(
+        _EXPLAIN_WHAT_IF, ["instance", "changes"], "and sound it 8 fewer times too", _IN_FOCUS, HORNS
+    )
+    assert isinstance(asked, Asked)
+    assert asked.clarification.question.startswith("Which feature should be lower?")
+    answered = answered_arguments(asked.pending, "the blasts", HORNS, default_registry())
+    assert answered is not None
+    assert answered.arguments == {"instance": 512, "changes": {"wind_kmh": 30, "horn_blasts": "-8"}}
+
+
+def test_a_step_of_n_times_without_too_is_of_the_feature_in_focus() -> None:
+    changed = relative_change(_EXPLAIN_WHAT_IF, ["instance", "changes"], "and 8 fewer times", _IN_FOCUS, HORNS)
+    assert changed == {"instance": 512, "changes": {"wind_kmh": "-8"}}
+
+
+def test_the_feature_named_with_its_time_word_is_still_named() -> None:
+    said = "and a turnaround time 8 lower"
+    changed = relative_change(_EXPLAIN_WHAT_IF, ["instance", "changes"], said, _IN_FOCUS, HORNS)
+    assert changed == {"instance": 512, "changes": {"turnaround_min": "-8"}}
