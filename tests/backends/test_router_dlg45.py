@@ -257,3 +257,25 @@ def test_the_feature_named_with_its_time_word_is_still_named() -> None:
     said = "and a turnaround time 8 lower"
     changed = relative_change(_EXPLAIN_WHAT_IF, ["instance", "changes"], said, _IN_FOCUS, HORNS)
     assert changed == {"instance": 512, "changes": {"turnaround_min": "-8"}}
+
+
+# --- "sorry, I meant <number> <another feature>" after a what-if ------------------------------------------------------
+
+_WINDY_WHAT_IF = _ran(
+    "explain_what_if",
+    {"instance": 512, "changes": {"wind_kmh": 30}},
+    {"instance": 512, "changes": [{"feature": "wind_kmh", "old": 22, "new": 30}]},
+    "what if crossing 512 had wind of 30",
+    "For crossing 512, changing wind_kmh from 22 to 30: the prediction stays sail.",
+)
+
+
+@pytest.mark.parametrize("text", ["sorry i meant 12 blasts", "oops, I meant 12 blasts"])
+def test_a_correction_naming_another_feature_moves_the_change_to_it(router: RouterBackend, text: str) -> None:
+    _, calls = route(router, text, HORNS, _WINDY_WHAT_IF)
+    assert calls == [("explain_what_if", {"instance": 512, "changes": {"horn_blasts": 12}})]
+
+
+def test_a_correction_whose_number_the_other_feature_cannot_take_is_not_moved(router: RouterBackend) -> None:
+    _, calls = route(router, "sorry i meant 90 blasts", HORNS, _WINDY_WHAT_IF)
+    assert ("explain_what_if", {"instance": 512, "changes": {"horn_blasts": 90}}) not in calls
