@@ -279,3 +279,26 @@ def test_a_correction_naming_another_feature_moves_the_change_to_it(router: Rout
 def test_a_correction_whose_number_the_other_feature_cannot_take_is_not_moved(router: RouterBackend) -> None:
     _, calls = route(router, "sorry i meant 90 blasts", HORNS, _WINDY_WHAT_IF)
     assert ("explain_what_if", {"instance": 512, "changes": {"horn_blasts": 90}}) not in calls
+
+
+# --- "tell me more" after a metric -----------------------------------------------------------------------------------
+
+_ISLAND_PRECISION = _ran(
+    "get_model_performance",
+    {"metric": "precision", "group": "route = island run", "label": "refit"},
+    {"precision": 0.8},
+    "precision for refit on the island run",
+    "The model's precision for the label refit, only crossings with route = island run, is 0.800.",
+)
+
+
+@pytest.mark.parametrize("text", ["tell me more", "ok, more details please"])
+def test_tell_me_more_after_a_metric_scores_every_metric_on_the_same_group(router: RouterBackend, text: str) -> None:
+    _, calls = route(router, text, FERRIES, _ISLAND_PRECISION)
+    arguments = {"metric": "all", "group": "route = island run", "label": "refit"}
+    assert calls == [("get_model_performance", arguments)]
+
+
+def test_tell_me_more_after_a_prediction_is_no_metric(router: RouterBackend) -> None:
+    _, calls = route(router, "tell me more", FERRIES, _PREDICTED)
+    assert all(name != "get_model_performance" for name, _ in calls)
