@@ -302,3 +302,30 @@ def test_tell_me_more_after_a_metric_scores_every_metric_on_the_same_group(route
 def test_tell_me_more_after_a_prediction_is_no_metric(router: RouterBackend) -> None:
     _, calls = route(router, "tell me more", FERRIES, _PREDICTED)
     assert all(name != "get_model_performance" for name, _ in calls)
+
+
+# --- a bare bound answering "which metric?" about a group read only by its words --------------------------------------
+
+
+def _metric_waits(group: str) -> PendingCall:
+    """The engine's "Which metric would you like ...?" about `group`, a phrase no group parser read."""
+    return PendingCall(function="get_model_performance", arguments={"group": group}, missing="metric")
+
+
+@pytest.mark.parametrize("answer", ["above 50", "over 50 i mean"])
+def test_a_bare_bound_is_of_the_one_feature_the_unread_group_names(answer: str) -> None:
+    answered = answered_arguments(_metric_waits("the high wind crossings"), answer, FERRIES, default_registry())
+    assert answered is not None
+    assert answered.arguments == {"group": "wind_kmh > 50", "metric": "all"}
+
+
+def test_a_metric_answer_keeps_the_unread_group_for_the_function_to_refuse() -> None:
+    answered = answered_arguments(_metric_waits("the high wind crossings"), "accuracy", FERRIES, default_registry())
+    assert answered is not None
+    assert answered.arguments == {"group": "the high wind crossings", "metric": "accuracy"}
+
+
+def test_a_bare_bound_after_a_group_naming_two_features_is_not_guessed() -> None:
+    phrase = "the high wind crossings long since a refit"
+    answered = answered_arguments(_metric_waits(phrase), "above 50", FERRIES, default_registry())
+    assert answered is None or answered.arguments.get("group") != "wind_kmh > 50"
