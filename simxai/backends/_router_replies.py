@@ -96,14 +96,14 @@ _LONE_Y = re.compile(r"^\W*y\W*$", re.IGNORECASE)
 def spelled_why(text: str, history: Sequence[Message]) -> str | None:
     """The question "why" for the letter "y" alone after a function's answer that offered nothing; else None.
 
-    With nothing of ours to say yes to (`accepted_offer` found no offer, and the last turn was answered by a call,
-    not by a question of ours), the one letter can only be "why": the reason of the answer just given.
+    With nothing of ours to say yes to (`accepted_offer` found no offer, the last turn was answered by a call, and
+    our reply asked nothing), the one letter can only be "why": the reason of the answer just given.
     """
     if not _LONE_Y.match(text) or len(history) < 2:
         return None
     last = history[-1]
-    if last.role != "assistant" or last.tool_calls or _OFFERED.search(last.content.strip()):
-        return None
+    if last.role != "assistant" or last.tool_calls or _OFFERED.search(last.content.strip()) or "?" in last.content:
+        return None  # an offer, or a question of ours ("... is that intended?"): "y" may be yes to it
     users = [i for i, m in enumerate(history) if m.role == "user"]
     answered = history[users[-1] + 1 :] if users else []
     return "why" if any(m.role == "tool" for m in answered) else None

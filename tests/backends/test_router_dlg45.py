@@ -329,3 +329,15 @@ def test_a_bare_bound_after_a_group_naming_two_features_is_not_guessed() -> None
     phrase = "the high wind crossings long since a refit"
     answered = answered_arguments(_metric_waits(phrase), "above 50", FERRIES, default_registry())
     assert answered is None or answered.arguments.get("group") != "wind_kmh > 50"
+
+
+def test_y_after_a_question_of_ours_is_no_why(router: RouterBackend) -> None:
+    history = _ran(
+        "explain_what_if",
+        {"instance": 512, "changes": {"wind_kmh": 95}},
+        {"error": "out of range"},
+        "what if crossing 512 had wind of 95",
+        "wind_kmh would go from 22 to 95, above the data's range 0-80; is that intended? Say yes to run it as given.",
+    )
+    _, calls = route(router, "y", FERRIES, history)
+    assert all(name != "get_local_explanation" for name, _ in calls)
