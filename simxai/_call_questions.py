@@ -88,7 +88,7 @@ def relative_change(
     # feature in focus, asked about
     focus = feature_of_change(user, schema, lambda: state.feature)
     if focus is not None and focus in counted_only(user, schema):
-        # "and hit it 20 fewer times too": "times" after a count names no feature ("quench time"); the feature in
+        # "and ring it 5 fewer times too": "times" after a count names no feature ("wait time"); the feature in
         # focus, unless the turn adds a change to it ("too"), which is of another feature: asked which
         focus = None if adds_to_previous(user) else state.feature
     subject = unnamed_subject(user, schema) if focus is None else None
@@ -108,7 +108,7 @@ def relative_change(
         question = StepQuestion(feature=None, sign="-" if whole.startswith("-") else "+", factor=whole)
     elif step.sign in ("+", "-"):
         # with no feature in focus, the answer names it ("blood pressure, by 20"), or names it alone and the amount
-        # said stands ("20 fewer" -> "the blows": -20)
+        # said stands ("5 fewer" -> "the rings": -5)
         offer = offered_change(schema, feature, step.sign) if feature is not None else None
         said = step.value() if feature is None else None
         question = StepQuestion(

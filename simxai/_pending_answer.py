@@ -63,7 +63,7 @@ def answered_arguments(pending: PendingCall, user: str, schema: HostSchema, regi
         # "which metric?" after "how does it do on the humid days?" -> "above 70 percent humidity": the answer says
         # which group was meant, and a group asked about is scored by every metric (as `_router_arguments` does)
         value = "all" if extract_argument("group", user, schema, pending.function) is not None else None
-    # "which metric?" about "the heavy jockeys" -> "over 68 kilo": a bound of the one feature the group's words name
+    # "which metric?" about "the heavy riders" -> "over 90 kilo": a bound of the one feature the group's words name
     regrouped = _bound_of_named(pending, user, schema) if value is None and pending.missing == "metric" else None
     if regrouped is not None:
         value = "all"
@@ -130,8 +130,8 @@ def answered_arguments(pending: PendingCall, user: str, schema: HostSchema, regi
 
 
 def _bound_of_named(pending: PendingCall, user: str, schema: HostSchema) -> str | None:
-    """The group a bare bound answer ("over 68 kilo") makes of the one numeric feature the waiting call's unread
-    group names ("heavy jockeys": jockey_kg), as `jockey_kg > 68`; None when the group was read, names no such
+    """The group a bare bound answer ("over 90 kilo") makes of the one numeric feature the waiting call's unread
+    group names ("heavy riders": rider_kg), as `rider_kg > 90`; None when the group was read, names no such
     feature or several, or the answer names a feature of its own or no bound.
     """
     phrase = pending.arguments.get("group")
@@ -157,8 +157,8 @@ _FACTOR = re.compile(r"\*(?P<k>\d+(?:\.\d+)?)")
 
 
 def _of_the_offer(user: str, value: dict[str, Any] | None, pending: PendingCall) -> dict[str, Any] | None:
-    """`value` with a factor of "that" applied to the value our question offered: "Change rides to 30? ..." ->
-    "twice that" is 60, not twice the instance's own rides; `value` unchanged for any other answer.
+    """`value` with a factor of "that" applied to the value our question offered: "Change visits to 12? ..." ->
+    "twice that" is 24, not twice the instance's own visits; `value` unchanged for any other answer.
     """
     offered = pending.questioned.get(pending.feature) if pending.questioned and pending.feature else None
     factor = value.get(str(pending.feature)) if value is not None else None

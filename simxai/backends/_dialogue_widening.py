@@ -6,10 +6,10 @@ predictions were asked for. A turn that opens on a word that goes back ("back to
 but not all of that group's conditions asks the last question again on those conditions alone: the narrowing undone.
 A condition is named by the group parser or, for a category, by its value or the value's last word said in the turn
 ("the spruce" of "species = sitka spruce": inside the group in focus it names no other value); a bound by its feature's
-name when the turn says no bound of it ("back to all the low battery ones" of "battery < 60"). After a metric, a
+name when the turn says no bound of it ("back to all the low pressure ones" of "pressure < 30"). After a metric, a
 metric the turn names replaces it ("the whole south again, but recall this time"); after any other question, a metric
 the turn names ("back to all the south, how good is it on them") is asked on the widened group, with the label a
-per-class metric names ("recall for service"). A turn that names a
+per-class metric names ("recall for urgent"). A turn that names a
 feature none of the kept conditions is on asks its own question, and is left to the other readings.
 """
 
@@ -59,7 +59,7 @@ def widened_group(
     read = extract_argument("group", text, schema)  # the conditions the group parser reads in the turn, once
     parsed = [c.strip() for c in read.split(" and ")] if isinstance(read, str) else []
     classes = [(start, end) for start, end, _ in class_mentions(text, schema)]
-    # "recall for service" names the class, not a feature whose name holds the word (`km_since_service`)
+    # "recall for urgent" names the class, not a feature whose name holds the word (`days_since_urgent`)
     named = {
         m.feature.name
         for m in feature_mentions(text, schema)
@@ -86,8 +86,8 @@ def widened_group(
 
 
 def _names_bound(clause: str, named: set[str], parsed: Sequence[str]) -> bool:
-    """Whether the turn names the feature of the bound `clause` ("battery (%) < 60") and says no bound of that
-    feature itself: "back to all the low battery ones" goes back to the bound the group already holds on it.
+    """Whether the turn names the feature of the bound `clause` ("pressure < 30") and says no bound of that
+    feature itself: "back to all the low pressure ones" goes back to the bound the group already holds on it.
     """
     if " = " in clause or clause_field(clause) not in named:
         return False
