@@ -14,8 +14,14 @@ from typing import Any, Literal
 
 from simxai._unsure_change import unsure_change, unsure_change_question
 from simxai.exceptions import ArgumentError
-from simxai.extraction.mentions import feature_of_change, subject_features, unnamed_subject, vague_group
-from simxai.followup import changed_feature, extract_step, step_changes, step_feature
+from simxai.extraction.mentions import (
+    counts_times,
+    feature_of_change,
+    subject_features,
+    unnamed_subject,
+    vague_group,
+)
+from simxai.followup import adds_to_previous, changed_feature, extract_step, step_changes, step_feature
 from simxai.followup_subject import (
     ONE_INSTANCE_FUNCTIONS,
     about_several,
@@ -86,6 +92,10 @@ def relative_change(
     # ("if it were lighter": the weight); "what if his rent were 10% lower?": a noun naming no feature is not the
     # feature in focus, asked about
     focus = feature_of_change(user, schema, lambda: state.feature)
+    if focus is not None and counts_times(user) and adds_to_previous(user):
+        # "and ring it 5 fewer times too": "times" after a count names no feature ("wait time"), and a change added
+        # to the last one ("too") is of another feature than the one in focus: asked which, unless the turn names it
+        focus = feature_of_change(user, schema, lambda: None)
     subject = unnamed_subject(user, schema) if focus is None else None
     feature = step_feature(step, focus, schema)
     changes = step_changes(step, focus, schema)
@@ -102,9 +112,15 @@ def relative_change(
         # the change was said whole ("10% lower"): the answer only names the feature
         question = StepQuestion(feature=None, sign="-" if whole.startswith("-") else "+", factor=whole)
     elif step.sign in ("+", "-"):
-        # with no feature in focus, the answer names it ("blood pressure, by 20")
+        # with no feature in focus, the answer names it ("blood pressure, by 20"), or names it alone and the amount
+        # said stands ("5 fewer" -> "the rings": -5)
         offer = offered_change(schema, feature, step.sign) if feature is not None else None
-        question = StepQuestion(feature=feature, sign=step.sign, offer=offer)
+        said = step.value() if feature is None else None
+        question = StepQuestion(
+            feature=feature, sign=step.sign, offer=offer, factor=said if isinstance(said, str) else None
+        )
+        if feature is None and adds_to_previous(user) and state.changes:
+            kept["changes"] = dict(state.changes)  # "... too": the answer's change joins the scenario
     elif step.sign == "*" and feature is None and isinstance(factor := step.value(), str):
         question = StepQuestion(feature=None, sign="+", factor=factor)  # "Which feature should be 2 times as high?"
     pending = PendingCall(function=call.name, arguments=kept, missing="changes", step=question)

@@ -2,7 +2,8 @@
 
 "4 degrees colder than that", "10% more than the last one", "from there, 2 more", "even colder by 3", "another 10%
 less", "halve that again": after a what-if that tried a value of the feature, the step
-starts from that value, and the what-if's other changes stay in the scenario (`from_last_tried`).
+starts from that value, and the what-if's other changes stay in the scenario (`from_last_tried`). So does a step that
+goes on ("and 2 less?") after a what-if that set the feature outright ("what if it were 3?": 1, `from_value_set`).
 
 A scenario built up change by change ("what if X were 3" -> "and Y down to 40") has one feature in focus: the one the
 last what-if added to the one before it on the same instance (`added_change`). "and 30?", "lower still, 20" set that
@@ -14,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any, Protocol
 
-__all__ = ["added_change", "from_last_tried", "said_from_last_tried"]
+__all__ = ["added_change", "continued_step", "from_last_tried", "from_value_set", "said_from_last_tried"]
 
 # "another 10% less", "halve that again": a further step from where the last one left the feature
 _FROM_LAST_TRIED = re.compile(
@@ -75,6 +76,41 @@ def from_last_tried(text: str, changes: dict[str, Any], call: _Call | None) -> d
         return changes
     earlier = call.arguments.get("changes")
     return {**earlier, **stepped} if isinstance(earlier, dict) else stepped
+
+
+# "and 2 less?", "then 5 more": a step that goes on from the scenario just tried; "instead" takes it back
+_GOES_ON = re.compile(r"^\W*(?:and|then|now|plus|ok(?:ay)?|so)\b", re.IGNORECASE)
+_INSTEAD = re.compile(r"\binstead\b|\brather\b", re.IGNORECASE)
+
+
+def from_value_set(text: str, changes: dict[str, Any], call: _Call | None) -> dict[str, Any]:
+    """`changes` with a step of a feature the previous what-if set outright to a number taken from that number.
+
+    "what if its weight were 3?" and then "and 2 kg less?" tries 3 - 2 = 1, not the recorded weight - 2: the turn
+    goes on ("and", "then", "plus" ...) from the value the user set. A feature the previous what-if moved by a step,
+    a turn that says "instead", or one that does not go on keeps its step (of the recorded value, as before).
+    """
+    if call is None or call.name != "explain_what_if" or not _GOES_ON.match(text) or _INSTEAD.search(text):
+        return changes
+    said = call.arguments.get("changes")
+    earlier: dict[str, Any] = said if isinstance(said, dict) else {}
+    stepped: dict[str, Any] = {}
+    for feature, value in changes.items():
+        match = _STEP_VALUE.match(value.strip()) if isinstance(value, str) else None
+        last = earlier.get(feature)
+        if match is None or match.group("sign") == "*" or not isinstance(last, int | float) or isinstance(last, bool):
+            stepped[feature] = value
+            continue
+        n = float(match.group("n"))
+        amount = float(last) * n / 100 if match.group("pct") else n
+        new = round(float(last) + amount if match.group("sign") == "+" else float(last) - amount, 6)
+        stepped[feature] = int(new) if isinstance(last, int) and new.is_integer() else new
+    return changes if stepped == changes else {**earlier, **stepped}
+
+
+def continued_step(text: str, changes: dict[str, Any], call: _Call | None) -> dict[str, Any]:
+    """`changes` with a step from the last value tried (`from_last_tried`), then from a value set (`from_value_set`)."""
+    return from_value_set(text, from_last_tried(text, changes, call), call)
 
 
 def added_change(last: _Call, before: _Call | None) -> tuple[str, Any] | None:

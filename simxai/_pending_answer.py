@@ -63,6 +63,10 @@ def answered_arguments(pending: PendingCall, user: str, schema: HostSchema, regi
         # "which metric?" after "how does it do on the humid days?" -> "above 70 percent humidity": the answer says
         # which group was meant, and a group asked about is scored by every metric (as `_router_arguments` does)
         value = "all" if extract_argument("group", user, schema, pending.function) is not None else None
+    # "which metric?" about "the heavy riders" -> "over 90 kilo": a bound of the one feature the group's words name
+    regrouped = _bound_of_named(pending, user, schema) if value is None and pending.missing == "metric" else None
+    if regrouped is not None:
+        value = "all"
     if value is None and pending.questioned is not None and confirms(user):
         value, confirmed = pending.questioned, True  # "glucose 500 is above the range; intended?" -> "yes"
     if value is None and pending.missing == "group" and pending.feature is not None:
@@ -95,7 +99,7 @@ def answered_arguments(pending: PendingCall, user: str, schema: HostSchema, regi
         value = {feature: amount} if amount is not None and feature is not None else None
     if value is None and pending.feature is not None and pending.missing == "changes":
         if not _of_another_subject(user, pending.feature, schema):
-            value = changed_feature_answer(user, pending.feature, schema)
+            value = _of_the_offer(user, changed_feature_answer(user, pending.feature, schema), pending)
     if value is None:
         return None
     previous = pending.arguments.get(pending.missing)
@@ -105,6 +109,8 @@ def answered_arguments(pending: PendingCall, user: str, schema: HostSchema, regi
         # "which group is 'women'?" about "age > 50 and women" -> "sex = 2": "age > 50 and sex = 2"
         value = completed_group(previous, value, schema)
     arguments = {**pending.arguments, pending.missing: value}
+    if regrouped is not None:
+        arguments["group"] = regrouped
     registered = registry.get(pending.function)
     takes = {p.name for p in registered.spec.parameters} if registered is not None else set()
     if "metric" in takes and pending.missing != "metric":
@@ -121,6 +127,46 @@ def answered_arguments(pending: PendingCall, user: str, schema: HostSchema, regi
         if isinstance(instance, int) and not isinstance(instance, bool):
             arguments["instance"] = instance
     return Answered(arguments, confirmed)
+
+
+def _bound_of_named(pending: PendingCall, user: str, schema: HostSchema) -> str | None:
+    """The group a bare bound answer ("over 90 kilo") makes of the one numeric feature the waiting call's unread
+    group names ("heavy riders": rider_kg), as `rider_kg > 90`; None when the group was read, names no such
+    feature or several, or the answer names a feature of its own or no bound.
+    """
+    phrase = pending.arguments.get("group")
+    if not isinstance(phrase, str) or re.search(r"[=<>]", phrase) or len(user.split()) > 8:
+        return None
+    named = {m.feature.name for m in feature_mentions(phrase, schema) if m.feature.type == "numeric"}
+    if len(named) != 1 or feature_mentions(user, schema):
+        return None
+    [feature] = named
+    said = extract_argument("group", f"{feature} {_AFTERTHOUGHT.sub('', user)}", schema)
+    if (
+        not isinstance(said, str)
+        or not re.search(r"[<>]", said)
+        or {clause_field(c) for c in said.split(" and ")} != {feature}
+    ):
+        return None
+    return said
+
+
+# "twice that", "half of that": a factor of the value just said, "that"
+_OF_THAT = re.compile(r"\b(?:double|triple|halve|twice|half(?:\s+of)?)\s+that\b", re.IGNORECASE)
+_FACTOR = re.compile(r"\*(?P<k>\d+(?:\.\d+)?)")
+
+
+def _of_the_offer(user: str, value: dict[str, Any] | None, pending: PendingCall) -> dict[str, Any] | None:
+    """`value` with a factor of "that" applied to the value our question offered: "Change visits to 12? ..." ->
+    "twice that" is 24, not twice the instance's own visits; `value` unchanged for any other answer.
+    """
+    offered = pending.questioned.get(pending.feature) if pending.questioned and pending.feature else None
+    factor = value.get(str(pending.feature)) if value is not None else None
+    times = _FACTOR.fullmatch(factor) if isinstance(factor, str) else None
+    if times is None or not isinstance(offered, int | float) or isinstance(offered, bool) or not _OF_THAT.search(user):
+        return value
+    product = float(offered) * float(times.group("k"))
+    return {**(value or {}), str(pending.feature): int(product) if product.is_integer() else product}
 
 
 def _of_another_subject(user: str, feature: str, schema: HostSchema) -> bool:

@@ -134,7 +134,28 @@ def correction_readings(text: str, history: Sequence[Message], schema: HostSchem
                 new_changes = {**changes, feature: reading}
                 described = f"{feature} {reading}" if isinstance(reading, str) else f"{feature} set to {reading}"
                 readings.append(Reading(previous.name, {**previous.arguments, "changes": new_changes}, described))
+    moved = _moved_change(after, number, changes, schema) if not readings and not noun else None
+    if moved is not None:  # "sorry, I meant 12 visits" after 40 km: that change in place of the one just tried
+        readings.append(Reading(previous.name, {**previous.arguments, "changes": moved}, f"{after} {number:g}"))
     return readings
+
+
+def _moved_change(after: str, number: float, changes: object, schema: HostSchema) -> dict[str, Any] | None:
+    """{feature: number} for a correction that names the number of another numeric feature than the one change the
+    last what-if made ("sorry, I meant 12 visits" after "what if it had 40 km"), within that feature's range; None
+    when the word names no one such feature, the what-if made no change or several, or the number does not fit.
+    """
+    if not after or not isinstance(changes, dict) or len(changes) != 1:
+        return None
+    named = [
+        f.name
+        for f in schema.features
+        if f.type == "numeric" and f.name not in changes and _names_feature(after.lower(), f.name, schema)
+    ]
+    bounds = numeric_range(schema, named[0]) if len(named) == 1 else None
+    if bounds is None or not bounds[0] <= number <= bounds[1]:
+        return None
+    return {named[0]: as_number(number)}
 
 
 def _names_feature(word: str, feature: str, schema: HostSchema) -> bool:

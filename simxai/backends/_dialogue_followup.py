@@ -44,7 +44,7 @@ from simxai.backends._router_group_reference import with_group_referred
 from simxai.backends._router_masking import mask, only_names_instance
 from simxai.backends._router_narrowed import narrowed
 from simxai.backends._router_original import original_prediction
-from simxai.backends._router_replies import CLARIFICATION_PREFIX, accepted_offer
+from simxai.backends._router_replies import CLARIFICATION_PREFIX, accepted_offer, spelled_why
 from simxai.backends._router_statistic_asked import statistic_asked
 from simxai.backends._router_step_correction import corrected_share
 from simxai.backends._router_without import without_follow_up
@@ -325,7 +325,8 @@ def answer_or_question(
     counterfactual") is that function for the question asked before (with that question's text and history); a
     repair of the previous call ("no, I meant 14", "both together": `_dialogue_repair`) is that call repaired.
     """
-    offered = accepted_offer(text, history)  # "y" after "... ask why it does not predict rest.": that question
+    # "y" after "... ask why it does not predict rest.": that question; "y" after an answer that offered nothing: why
+    offered = accepted_offer(text, history) or spelled_why(text, history)
     if offered is not None:
         return decide(offered, history, request), offered, list(history)
     statistic = statistic_asked(text, history, request.host, {s.name for s in request.functions})

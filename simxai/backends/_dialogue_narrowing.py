@@ -1,7 +1,8 @@
 """A turn that narrows the group of the last call on a group: "only the recycled ones among them", "narrow that to
 wildflower", "only those over 60" after a metric on women (the metric on women over 60), "and the north wing only",
 "just the blue plates" (a category said in the plural after "only the" / "just the", which no group parser reads
-alone), "only those with over 100 in traffic" (one numeric feature, one number and one way, in any order).
+alone), "just tenants" or "only west bank" (a fragment: the restricting word and a few words that name a condition),
+"only those with over 100 in traffic" (one numeric feature, one number and one way, in any order).
 
 The group is the last call's: the group of a metric or of the data, or the condition a group's predictions were
 asked for. The turn's own condition joins it; a condition on a category the group already fixes replaces that one.
@@ -36,12 +37,15 @@ _NARROWS = re.compile(
     r"(?:among|of)\s+(?:them|those|these)\b|"
     # "only the recycled ones", "just the cold extracted linden", "narrow that (down) to wildflower"
     r"(?:only|just)\s+the\s+[a-z]|narrow\s+(?:it|that|this|them|those|these)\s+(?:down\s+)?to\b|"
+    # "just tenants", "only west bank": a fragment of a few words after the restricting word, nothing else
+    r"(?:only|just)\s+(?!the\b)(?:[a-z-]+\s+){0,3}[a-z-]+\W*$|"
     # "and the north wing only", "ok, blue plates only": a fragment that ends on the word that restricts
     r"(?:(?:for|on|in|with)\s+)?(?:the\s+)?(?:[a-z-]+\s+){0,3}[a-z-]+\s+(?:only|alone)\W*$)",
     re.IGNORECASE,
 )
-# "only the blue plates", "just the cucumbers": the words after the restricting word, up to a comma or the end
-_RESTRICTED = re.compile(r"\b(?:only|just)\s+the\s+(?P<said>[a-z][a-z\s-]*?)(?:\s+ones)?\s*(?:[,;.?!]|$)", re.I)
+# "only the blue plates", "just the cucumbers", "just west bank": the words after the restricting word, up to a comma
+# or the end
+_RESTRICTED = re.compile(r"\b(?:only|just)\s+(?:the\s+)?(?P<said>[a-z][a-z\s-]*?)(?:\s+ones)?\s*(?:[,;.?!]|$)", re.I)
 
 
 def narrowed_group(text: str, history: Sequence[Message], schema: HostSchema | None) -> dict[str, Any] | None:

@@ -5,9 +5,11 @@ The group in focus is the last call's (`GROUP_SLOT`): a metric's or the data's g
 predictions were asked for. A turn that opens on a word that goes back ("back to", "the whole", "all") and names some
 but not all of that group's conditions asks the last question again on those conditions alone: the narrowing undone.
 A condition is named by the group parser or, for a category, by its value or the value's last word said in the turn
-("the spruce" of "species = sitka spruce": inside the group in focus it names no other value). After a metric, a
+("the spruce" of "species = sitka spruce": inside the group in focus it names no other value); a bound by its feature's
+name when the turn says no bound of it ("back to all the low pressure ones" of "pressure < 30"). After a metric, a
 metric the turn names replaces it ("the whole south again, but recall this time"); after any other question, a metric
-the turn names ("back to all the south, how good is it on them") is asked on the widened group. A turn that names a
+the turn names ("back to all the south, how good is it on them") is asked on the widened group, with the label a
+per-class metric names ("recall for urgent"). A turn that names a
 feature none of the kept conditions is on asks its own question, and is left to the other readings.
 """
 
@@ -19,7 +21,7 @@ from typing import Any
 
 from simxai.backends._router_narrowed import GROUP_SLOT
 from simxai.extraction import extract_argument, extract_metric
-from simxai.extraction.mentions import feature_mentions
+from simxai.extraction.mentions import class_mentions, feature_mentions
 from simxai.followup import last_call
 from simxai.hosts.base import HostSchema
 from simxai.instances import clause_field
@@ -56,22 +58,40 @@ def widened_group(
         return None
     read = extract_argument("group", text, schema)  # the conditions the group parser reads in the turn, once
     parsed = [c.strip() for c in read.split(" and ")] if isinstance(read, str) else []
-    kept = [c for c in clauses if c in parsed or _names_category(text, c, clauses)]
+    classes = [(start, end) for start, end, _ in class_mentions(text, schema)]
+    # "recall for urgent" names the class, not a feature whose name holds the word (`days_since_urgent`)
+    named = {
+        m.feature.name
+        for m in feature_mentions(text, schema)
+        if not any(start <= m.start and m.end <= end for start, end in classes)
+    }
+    kept = [c for c in clauses if c in parsed or _names_category(text, c, clauses) or _names_bound(c, named, parsed)]
     if not kept or len(kept) == len(clauses):
         return None
     kept_features = {clause_field(c) for c in kept}
-    if any(m.feature.name not in kept_features for m in feature_mentions(text, schema)):
+    if any(name not in kept_features for name in named):
         return None  # "back to the renters, what do they earn?": a feature of its own, another question
     arguments = {**previous.arguments, key: " and ".join(kept)}
     metric = extract_metric(text)
     if metric is not None and previous.name != "get_model_performance":
         # "back to all the south, recall this time" after their predictions or their data: the metric asked, on them
-        return "get_model_performance", {"metric": metric, "group": " and ".join(kept)}
+        scored = {"metric": metric, "group": " and ".join(kept)}
+        label = extract_argument("label", text, schema, "get_model_performance") if metric in _PER_CLASS else None
+        return "get_model_performance", scored if label is None else {**scored, "label": label}
     if metric is not None:
         arguments["metric"] = metric
         if metric not in _PER_CLASS:
             arguments.pop("label", None)  # a label is a per-class score's argument
     return previous.name, arguments
+
+
+def _names_bound(clause: str, named: set[str], parsed: Sequence[str]) -> bool:
+    """Whether the turn names the feature of the bound `clause` ("pressure < 30") and says no bound of that
+    feature itself: "back to all the low pressure ones" goes back to the bound the group already holds on it.
+    """
+    if " = " in clause or clause_field(clause) not in named:
+        return False
+    return not any(clause_field(c) == clause_field(clause) for c in parsed)
 
 
 def _names_category(text: str, clause: str, clauses: Sequence[str]) -> bool:

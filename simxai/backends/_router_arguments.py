@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from simxai._last_tried import continued_step
 from simxai.backends._router_added_change import added_supposition
 from simxai.backends._router_by_category import compared_groups, often_in_category, ranked_category
 from simxai.backends._router_per_class import per_class_calls
@@ -41,7 +42,6 @@ from simxai.followup import (
     continues_added_changes,
     extract_step,
     focus_feature,
-    from_last_tried,
     last_call,
     multiplied_step,
     step_changes,
@@ -100,7 +100,7 @@ def _calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema
             earlier = previous.arguments.get("changes")
             if adds_to_previous(text) or continues_added_changes(text, earlier, changes):
                 changes = {**earlier, **changes} if isinstance(earlier, dict) else changes
-            changes = from_last_tried(text, changes, previous)  # "4 degrees colder than that"
+            changes = continued_step(text, changes, previous)  # "4 degrees colder than that"; "and 2 less?" after 3
         if changes:
             arguments["changes"] = changes
     for name in parameters:

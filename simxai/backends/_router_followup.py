@@ -40,6 +40,7 @@ from simxai.followup import (
     bare_why,
     carried_change,
     class_follow_up,
+    continues_added_changes,
     last_call,
     names_other_class,
     other_class_arguments,
@@ -233,7 +234,10 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
             edits = word_edit(text, focus)  # "gorgeous -> okay", "what if phone was book"
         if edits:
             before = previous.arguments.get("changes") if previous.name == "explain_what_if" else None
-            if isinstance(before, dict) and adds_to_previous(text):  # "and 'clear' removed as well?"
+            # "and 'clear' removed as well?", and "and 'slow' became 'quick'" goes on with the scenario as a
+            # tabular host's "and ..." does (`continues_added_changes`); a whole new text replaces it
+            goes_on = "text" not in edits and continues_added_changes(text, before, edits)
+            if isinstance(before, dict) and (adds_to_previous(text) or goes_on):
                 edits = {**before, **edits}
             return Decision("explain_what_if", 1.0, True, arguments={"changes": edits})
     group = extract_argument("group", text, schema) if "group" in takes[previous.name] else None

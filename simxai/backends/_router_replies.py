@@ -2,7 +2,8 @@
 
 A turn no function answers gets a short honest reply with a few of the host's own questions. When the router
 is unsure, it asks one question offering the two likeliest functions; the next turn may pick one ("1", "the
-second"), and a bare "yes" picks neither, so the question is asked again.
+second"), and a bare "yes" picks neither, so the question is asked again. A yes to a reply of ours that offers a
+question asks that question; the letter "y" alone after an answer that offered nothing is "why".
 """
 
 from __future__ import annotations
@@ -86,6 +87,26 @@ def accepted_offer(text: str, history: Sequence[Message]) -> str | None:
         return None
     offered = _OFFERED.search(last.content.strip())
     return offered.group("q").strip() if offered is not None else None
+
+
+# "y" alone: in chat spelling the letter is "why" as often as "yes"
+_LONE_Y = re.compile(r"^\W*y\W*$", re.IGNORECASE)
+
+
+def spelled_why(text: str, history: Sequence[Message]) -> str | None:
+    """The question "why" for the letter "y" alone after a function's answer that offered nothing; else None.
+
+    With nothing of ours to say yes to (`accepted_offer` found no offer, the last turn was answered by a call, and
+    our reply asked nothing), the one letter can only be "why": the reason of the answer just given.
+    """
+    if not _LONE_Y.match(text) or len(history) < 2:
+        return None
+    last = history[-1]
+    if last.role != "assistant" or last.tool_calls or _OFFERED.search(last.content.strip()) or "?" in last.content:
+        return None  # an offer, or a question of ours ("... is that intended?"): "y" may be yes to it
+    users = [i for i, m in enumerate(history) if m.role == "user"]
+    answered = history[users[-1] + 1 :] if users else []
+    return "why" if any(m.role == "tool" for m in answered) else None
 
 
 def reply(text: str, specs: Sequence[FunctionSpec], schema: HostSchema | None) -> str:

@@ -7,7 +7,7 @@ nothing called and nothing asked. Such a turn gets the router's one short questi
 function against the previous call's (or the selector's second), so that "1" or "2" answers it.
 
 A turn with nothing of the host in it ("ta", "what's for lunch?") and every turn that opens a conversation keep the
-plain reply.
+plain reply; but "tell me more" right after a metric asks for more of that answer: every metric, on the same group.
 """
 
 from __future__ import annotations
@@ -31,6 +31,12 @@ __all__ = ["unanswered"]
 _READ = re.compile(r"\b(?:FEATURE|NUM|INSTANCE|GROUP|LABEL)\b")
 # a question that points back at the last answer: "are you sure?", "is that right?", "why that?"
 _BACK = re.compile(r"\b(?:it|that|this|those|them|sure|right|true|correct)\b", re.IGNORECASE)
+# "tell me more", "more details please", "go on": more of the answer just given
+_MORE = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|and|so|please)\W+)?(?:tell\s+me\s+more|more\s+(?:details?|info)|go\s+on)\b"
+    r"(?:\W+(?:please|thanks|about\s+(?:it|that|this)))*\W*$",
+    re.IGNORECASE,
+)
 _CLOSING = re.compile(r"\b(?:bye|goodbye|see\s+you|that'?s\s+all|never\s*mind|forget\s+it)\b", re.IGNORECASE)
 
 
@@ -53,6 +59,10 @@ def unanswered(
     """`decision` (no function), or an unsure decision between two functions for a dialogue turn (module doc)."""
     if decision.function is not None or not any(m.role == "assistant" for m in history):
         return decision
+    previous = last_call(history)
+    if _MORE.match(text) and previous is not None and previous.name == "get_model_performance":
+        # "tell me more" after a metric: every metric, on the same group (a per-class score's label kept)
+        return Decision(previous.name, 1.0, True, arguments={**previous.arguments, "metric": "all"})
     if SMALL_TALK.match(text) or CAPABILITY.match(text) or _CLOSING.search(text):
         return decision
     if ACKNOWLEDGEMENT.search(text) and "?" not in text:
@@ -64,7 +74,6 @@ def unanswered(
         return decision
     probabilities = selector.probabilities(selector_text(text, request.host), frozenset(registered))
     ranked = sorted(probabilities, key=probabilities.__getitem__, reverse=True)
-    previous = last_call(history)
     runner_up = previous.name if previous is not None and previous.name in registered else None
     if runner_up is None or runner_up == ranked[0]:
         runner_up = ranked[1]

@@ -14,7 +14,7 @@ import re
 
 from simxai.extraction._lexicon import _NUM, _NUMBER_WORDS
 
-__all__ = ["counted_by_a_verb", "counted_times"]
+__all__ = ["counted_by_a_verb", "counted_times", "counts_times"]
 
 _COUNT = "|".join([_NUM, *sorted(_NUMBER_WORDS, key=len, reverse=True), "many", "several", "few"])
 # the count right before "times": "3 times", "two more times", "twenty fewer times", "5 extra times", "as many times"
@@ -29,6 +29,14 @@ def counted_times(text: str, start: int, end: int, is_term: bool) -> bool:
     if word not in ("time", "times") or (word == "times" and is_term):
         return False
     return _COUNTED.search(text[max(0, start - 30) : start]) is not None
+
+
+_TIMES = re.compile(r"\btimes?\b", re.IGNORECASE)
+
+
+def counts_times(text: str) -> bool:
+    """Whether `text` says a count of times ("hit it 20 fewer times", "two more times"), whatever the verb."""
+    return any(counted_times(text, m.start(), m.end(), False) for m in _TIMES.finditer(text))
 
 
 # a verb in the past, at most two words, then a count of times: "fired it 3 more times", "sanded them twice more"

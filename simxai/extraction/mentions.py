@@ -22,7 +22,7 @@ from simxai.extraction._age_bounds import DECADES
 from simxai.extraction._bare_ids import misread_id, request_word
 from simxai.extraction._category_forms import category_form
 from simxai.extraction._class_names import class_mentions
-from simxai.extraction._counted_times import counted_by_a_verb
+from simxai.extraction._counted_times import counted_by_a_verb, counts_times
 from simxai.extraction._either_values import either_groups
 from simxai.extraction._event_groups import event_groups
 from simxai.extraction._feature_words import feature_named_by_word
@@ -55,6 +55,7 @@ __all__ = [
     "category_form",
     "class_mentions",
     "counted_by_a_verb",
+    "counts_times",
     "described_feature",
     "either_groups",
     "ended_as",

@@ -224,7 +224,8 @@ def test_yes_to_our_offer_asks_the_question_offered(router: RouterBackend, text:
 
 def test_yes_to_a_reply_that_offered_nothing_says_what_the_router_does(router: RouterBackend) -> None:
     history = _offered("The model predicts hold for crate 42: bruising pushes it towards hold.")
-    messages = [Message.system("You explain a model."), *history, Message.user("y")]
+    # "yes" (the letter "y" alone there is "why": tests/backends/test_router_dlg45.py)
+    messages = [Message.system("You explain a model."), *history, Message.user("yes")]
     response = router.route(CompletionRequest(messages=messages, host=CRATES, functions=FUNCTIONS))
     assert response.tool_calls == []
     assert response.content.startswith("There was no question or offer of mine to say yes to.")
