@@ -103,7 +103,13 @@ def unknown_category(text: str, schema: HostSchema, after_name: bool = True) -> 
             # unless it may be an id or the values hold numbers
             numbered = value.isdigit() and (schema.has_id(int(value)) or any(ch.isdigit() for c in known for ch in c))
             noun = (schema.instance_noun or "").lower()
-            if value in known or value in NOT_A_VALUE or value in _POSSESSIVES or numbered or any(value in c.lower() for c in known):
+            if (
+                value in known
+                or value in NOT_A_VALUE
+                or value in _POSSESSIVES
+                or numbered
+                or any(value in c.lower() for c in known)
+            ):
                 continue
             if present and value.strip("_") in ("non", "un"):  # "the non-serviced ones": the feature's no, said
                 continue

@@ -305,7 +305,11 @@ def misread_id(text: str, schema: HostSchema | None) -> tuple[str, int] | None:
         before = text[max(0, start - 20) : start]
         word = re.search(r"([A-Za-z]+)\s?#?$", before)
         after = text[end : end + 30]
-        if word is None or not schema.has_id(number) or (claimed_before(after, number) and not _uncountable(after, number)):
+        if (
+            word is None
+            or not schema.has_id(number)
+            or (claimed_before(after, number) and not _uncountable(after, number))
+        ):
             continue  # ("rider 153118 change to ...": a count's word after it, but no count is that large)
         lower = word.group(1).lower()
         if lower in known or lower in _LEAD_WORDS or _CLAIMED_AFTER.search(before) or not _led_by_a_name(before):
