@@ -3,7 +3,8 @@ boats (stay / move). Single-turn readings: a number of an id's size is no count 
 value; a number after the host's noun that is part of a feature's name is that feature's value; a text host's
 question about its labels is no text to classify; "gd" is "good"; a value a categorical feature lacks, said before
 the feature's name, is asked about in data and prediction questions too; "drop to N" offers N, not a step of N; an
-explanation asked for with no instance anywhere in the dialogue is the global ranking.
+explanation asked for with no instance anywhere in the dialogue is the global ranking; an ordinal of what a count
+feature counts ("past their 4th rinse") bounds it; a subset named after "of the" in words the host lacks is asked about.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from simxai._unsure_change import unsure_change
+from simxai.backends._router_ordinal_bound import ordinal_bound
 from simxai.backends.router import RouterBackend
 from simxai.extraction import extract_argument, extract_ids
 from simxai.hosts.base import FeatureSchema, HostSchema
@@ -153,3 +155,33 @@ def test_an_explanation_after_an_instance_is_still_asked(router: RouterBackend) 
     asked, made = route(router, "top thing behind re_dye", BOLTS, history)
     # the dialogue holds a bolt, so its explanation is a real option: the question stands
     assert made == [] and "bolt 7010" in asked
+
+
+# --- an ordinal bound of a count feature ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "group"),
+    [
+        ("how accurate is it for bolts past their 4th rinse", "RinseCount > 4"),  # the alias "rinses", singular
+        ("average vat temp for bolts before their 2nd wash", "washes < 2"),
+    ],
+)
+def test_an_ordinal_of_what_a_feature_counts_is_its_bound(router: RouterBackend, text: str, group: str) -> None:
+    _asked, made = route(router, text, BOLTS)
+    assert [a.get("group") for _n, a in made] == [group]
+
+
+def test_an_ordinal_of_no_feature_or_out_of_range_gives_no_bound() -> None:
+    assert ordinal_bound("accuracy for the 4th bolt", BOLTS) is None  # a place in a list
+    assert ordinal_bound("accuracy for bolts past their 40th rinse", BOLTS) is None  # RinseCount runs 1 to 8
+
+
+# --- a subset the host cannot pick out, after "of the" ------------------------------------------------------------
+
+
+def test_a_subset_of_words_the_host_lacks_after_of_is_asked(router: RouterBackend) -> None:
+    asked, made = route(router, "how many of the shabby bolts are in the data", BOLTS)
+    assert made == [] and "shabby bolts" in asked
+    _asked, made = route(router, "how many of the linen bolts are there", BOLTS)  # a value it holds: read
+    assert [a.get("group") for _n, a in made] == ["fibre = linen"]
