@@ -10,9 +10,10 @@ before any change): the turn asks the function of the instance, and the dialogue
 met such a turn with a question between the two functions; this reading answers it (`settled_by_reference`).
 
 The other way round, an unsure choice between an instance's explanation and the global ranking, on a turn that names
-no instance and refers to none, when the dialogue has named none yet either ("wats the most important thing 4
-standby" as a first question), is the global ranking: there is no instance to explain, and asking which is meant
-asks about an option the turn cannot have meant.
+no instance, refers to none and asks no cause ("why", "how come", "what makes ..."), when the dialogue has named none
+yet either ("wats the most important thing 4 standby" as a first question), is the global ranking: there is no
+instance to explain. A why-question asks the cause of one outcome ("why is it late?" with no instance named): which
+one is the user's to say, and the question stands.
 
 Otherwise it reads only an unsure choice whose two options split between one instance and the model, after a
 successful call about one instance named by id (a group or a quoted text in focus is left to the question), on a
@@ -26,7 +27,7 @@ import re
 from collections.abc import Sequence
 
 from simxai.backends._dialogue_labels import subject_id
-from simxai.backends._router_decision import Decision
+from simxai.backends._router_decision import ASKS_CAUSE, Decision
 from simxai.backends._router_going_back import goes_back_to_one
 from simxai.backends._router_masking import mask
 from simxai.backends.base import CompletionRequest
@@ -90,7 +91,11 @@ def settled_by_reference(
     masked = mask(text, schema)
     if "INSTANCE" in masked or "GROUP" in masked or (schema is not None and extract_ids(text, schema)):
         return None  # the turn names its own instance or a group
-    if {decision.function, decision.runner_up} == _EXPLANATIONS and not refers_to_one(text):
+    if (
+        {decision.function, decision.runner_up} == _EXPLANATIONS
+        and not refers_to_one(text)
+        and not ASKS_CAUSE.search(text)
+    ):
         if not _instance_said(history, request):
             # "what's the most important thing for standby" as a first question: no instance to explain
             return Decision("get_global_explanation", decision.confidence, True)

@@ -12,11 +12,15 @@ from __future__ import annotations
 import pytest
 
 from simxai._unsure_change import unsure_change
+from simxai.backends._router_decision import Decision
+from simxai.backends._router_focus_reference import settled_by_reference
 from simxai.backends._router_ordinal_bound import ordinal_bound
+from simxai.backends.base import CompletionRequest
 from simxai.backends.router import RouterBackend
 from simxai.extraction import extract_argument, extract_ids
 from simxai.hosts.base import FeatureSchema, HostSchema
-from tests.backends.routing import REVIEWS, after, route
+from simxai.messages import Message
+from tests.backends.routing import FUNCTIONS, REVIEWS, after, route
 
 BOLTS = HostSchema(
     name="dye house cloth bolts",
@@ -185,3 +189,11 @@ def test_a_subset_of_words_the_host_lacks_after_of_is_asked(router: RouterBacken
     assert made == [] and "shabby bolts" in asked
     _asked, made = route(router, "how many of the linen bolts are there", BOLTS)  # a value it holds: read
     assert [a.get("group") for _n, a in made] == ["fibre = linen"]
+
+
+def test_a_why_question_with_no_instance_is_not_settled_as_the_ranking() -> None:
+    torn = Decision("get_local_explanation", 0.6, False, runner_up="get_global_explanation")
+    request = CompletionRequest(messages=[Message.user("x")], host=BOLTS, functions=FUNCTIONS)
+    assert settled_by_reference(torn, "why is it re_dye", [], request) is None  # the cause of one outcome: asked
+    settled = settled_by_reference(torn, "top thing behind re_dye", [], request)
+    assert settled is not None and (settled.function, settled.confident) == ("get_global_explanation", True)
