@@ -9,16 +9,10 @@ a model has none of; "that" as its last word ("what's driving that"), or "in the
 before any change): the turn asks the function of the instance, and the dialogue holds which one. The router
 met such a turn with a question between the two functions; this reading answers it (`settled_by_reference`).
 
-The other way round, an unsure choice between an instance's explanation and the global ranking, on a turn that names
-no instance, refers to none and asks no cause ("why", "how come", "what makes ..."), when the dialogue has named none
-yet either ("wats the most important thing 4 standby" as a first question), is the global ranking: there is no
-instance to explain. A why-question asks the cause of one outcome ("why is it late?" with no instance named): which
-one is the user's to say, and the question stands.
-
-Otherwise it reads only an unsure choice whose two options split between one instance and the model, after a
-successful call about one instance named by id (a group or a quoted text in focus is left to the question), on a
-turn that names no instance, group or several instances of its own. The call's instance is its argument, else the
-id its output names: a follow-up what-if ("and with 20 more instead") leaves the instance to the engine (dlg31).
+It reads only an unsure choice whose two options split between one instance and the model, after a successful call
+about one instance named by id (a group or a quoted text in focus is left to the question), on a turn that names
+no instance, group or several instances of its own. The call's instance is its argument, else the id its output
+names: a follow-up what-if ("and with 20 more instead") leaves the instance to the engine (dlg31).
 """
 
 from __future__ import annotations
@@ -27,7 +21,7 @@ import re
 from collections.abc import Sequence
 
 from simxai.backends._dialogue_labels import subject_id
-from simxai.backends._router_decision import ASKS_CAUSE, Decision
+from simxai.backends._router_decision import Decision
 from simxai.backends._router_going_back import goes_back_to_one
 from simxai.backends._router_masking import mask
 from simxai.backends.base import CompletionRequest
@@ -55,18 +49,6 @@ _REFERS = re.compile(
 _WHOLE = re.compile(r"\b(?:in\s+general|overall|across\s+the\s+board|for\s+everyone|globally)\b", re.IGNORECASE)
 
 
-_EXPLANATIONS = frozenset({"get_local_explanation", "get_global_explanation"})
-
-
-def _instance_said(history: Sequence[Message], request: CompletionRequest) -> bool:
-    """Whether the dialogue so far holds a call or a user turn about an instance (an id, or a text quoted)."""
-    if any(m.tool_calls for m in history):
-        return True
-    return any(m.role == "user" and "INSTANCE" in mask(m.content, request.host) for m in history) or any(
-        m.role == "user" and request.host is not None and extract_ids(m.content, request.host) for m in history
-    )
-
-
 def refers_to_one(text: str) -> bool:
     """Whether a turn refers to one instance in words (module doc) and not to the model as a whole."""
     # "back to the first one: which of its parts matter?": one instance of the dialogue, gone back to
@@ -85,22 +67,12 @@ def settled_by_reference(
         return None
     takes = {s.name for s in request.functions if any(p.name == "instance" for p in s.parameters)}
     of_one = [f for f in (decision.function, decision.runner_up) if f in takes]
-    if len(of_one) != 1:
+    if len(of_one) != 1 or not refers_to_one(text):
         return None
     schema = request.host
     masked = mask(text, schema)
     if "INSTANCE" in masked or "GROUP" in masked or (schema is not None and extract_ids(text, schema)):
         return None  # the turn names its own instance or a group
-    if (
-        {decision.function, decision.runner_up} == _EXPLANATIONS
-        and not refers_to_one(text)
-        and not ASKS_CAUSE.search(text)
-    ):
-        if not _instance_said(history, request):
-            # "what's the most important thing for standby" as a first question: no instance to explain
-            return Decision("get_global_explanation", decision.confidence, True)
-    if not refers_to_one(text):
-        return None
     if about_several(text, schema):
         return None
     previous = last_call(history)

@@ -23,11 +23,11 @@ from simxai.messages import ToolCall
 
 __all__ = ["UnheldSubset", "graded_bound", "said_group", "unheld_subset", "unread_part"]
 
-# "on the vegetarian patients", "for the rooftop trays", "among our batches in Leeds", "how many of the dodgy bins": up
-# to two words before a plural noun (an s after a letter other than s: "the other class" names no subset) after a
-# preposition and a determiner, then a place or property after "in", "from", "at", "near"
+# "on the vegetarian patients", "for the rooftop trays", "among our batches in Leeds": up to two words before a plural
+# noun (an s after a letter other than s: "the other class" names no subset) after a preposition and a determiner,
+# then a place or property after "in", "from", "at", "near"
 _SUBSET = re.compile(
-    r"\b(?:on|for|among|across|with|about|in|of)\s+(?:the|our|my|those|these|all\s+the)\s+"
+    r"\b(?:on|for|among|across|with|about|in)\s+(?:the|our|my|those|these|all\s+the)\s+"
     r"(?P<words>(?:[a-z][\w'-]*\s+){0,2}?)(?P<noun>[a-z]{2,}[a-rt-z]s)\b"
     r"(?:\s+(?:in|from|at|near|around)\s+(?:the\s+)?(?P<place>[a-z][\w-]*))?",
     re.IGNORECASE,

@@ -3,8 +3,7 @@ boats (stay / move). Single-turn readings: a number of an id's size is no count 
 value; a number after the host's noun that is part of a feature's name is that feature's value; a text host's
 question about its labels is no text to classify; "gd" is "good"; a value a categorical feature lacks, said before
 the feature's name, is asked about in data and prediction questions too; "drop to N" offers N, not a step of N; an
-explanation asked for with no instance anywhere in the dialogue is the global ranking; an ordinal of what a count
-feature counts ("past their 4th rinse") bounds it; a subset named after "of the" in words the host lacks is asked about.
+ordinal of what a count feature counts ("past their 4th rinse") bounds it.
 """
 
 from __future__ import annotations
@@ -12,15 +11,11 @@ from __future__ import annotations
 import pytest
 
 from simxai._unsure_change import unsure_change
-from simxai.backends._router_decision import Decision
-from simxai.backends._router_focus_reference import settled_by_reference
 from simxai.backends._router_ordinal_bound import ordinal_bound
-from simxai.backends.base import CompletionRequest
 from simxai.backends.router import RouterBackend
 from simxai.extraction import extract_argument, extract_ids
 from simxai.hosts.base import FeatureSchema, HostSchema
-from simxai.messages import Message
-from tests.backends.routing import FUNCTIONS, REVIEWS, after, route
+from tests.backends.routing import REVIEWS, route
 
 BOLTS = HostSchema(
     name="dye house cloth bolts",
@@ -146,21 +141,6 @@ def test_drop_to_offers_the_value_and_drop_by_the_step() -> None:
     assert unsure_change("what if bolt 7010's rinses drop to 2 fewer", "RinseCount", BOLTS) == "-2"
 
 
-# --- an explanation with no instance anywhere -------------------------------------------------------------------------
-
-
-def test_an_explanation_with_no_instance_anywhere_is_the_ranking(router: RouterBackend) -> None:
-    _asked, made = route(router, "top thing behind re_dye", BOLTS)
-    assert made == [("get_global_explanation", {"label": "re_dye"})]
-
-
-def test_an_explanation_after_an_instance_is_still_asked(router: RouterBackend) -> None:
-    history = after("get_prediction", "predict bolt 7010", instance=7010)
-    asked, made = route(router, "top thing behind re_dye", BOLTS, history)
-    # the dialogue holds a bolt, so its explanation is a real option: the question stands
-    assert made == [] and "bolt 7010" in asked
-
-
 # --- an ordinal bound of a count feature ------------------------------------------------------------------------------
 
 
@@ -179,21 +159,3 @@ def test_an_ordinal_of_what_a_feature_counts_is_its_bound(router: RouterBackend,
 def test_an_ordinal_of_no_feature_or_out_of_range_gives_no_bound() -> None:
     assert ordinal_bound("accuracy for the 4th bolt", BOLTS) is None  # a place in a list
     assert ordinal_bound("accuracy for bolts past their 40th rinse", BOLTS) is None  # RinseCount runs 1 to 8
-
-
-# --- a subset the host cannot pick out, after "of the" ------------------------------------------------------------
-
-
-def test_a_subset_of_words_the_host_lacks_after_of_is_asked(router: RouterBackend) -> None:
-    asked, made = route(router, "how many of the shabby bolts are in the data", BOLTS)
-    assert made == [] and "shabby bolts" in asked
-    _asked, made = route(router, "how many of the linen bolts are there", BOLTS)  # a value it holds: read
-    assert [a.get("group") for _n, a in made] == ["fibre = linen"]
-
-
-def test_a_why_question_with_no_instance_is_not_settled_as_the_ranking() -> None:
-    torn = Decision("get_local_explanation", 0.6, False, runner_up="get_global_explanation")
-    request = CompletionRequest(messages=[Message.user("x")], host=BOLTS, functions=FUNCTIONS)
-    assert settled_by_reference(torn, "why is it re_dye", [], request) is None  # the cause of one outcome: asked
-    settled = settled_by_reference(torn, "top thing behind re_dye", [], request)
-    assert settled is not None and (settled.function, settled.confident) == ("get_global_explanation", True)
