@@ -73,7 +73,7 @@ def unsure_change(user: str, feature: str, schema: HostSchema) -> ChangeValue | 
         if converted is not None:
             value, amount = converted, f"{converted:g}"
     span = found.max - found.min if found.max is not None and found.min is not None else None
-    # "if door faults drop to 1", "cut it down to 80": the value the move ends at, no step (unless one follows it)
+    # "if its rinses drop to 2", "cut it down to 80": the value the move ends at, no step (unless one follows it)
     ends_at = _ENDS_AT.search(text[: number.start()]) is not None and not (_DOWN.search(after) or _UP.search(after))
     if not ends_at and (_DOWN.search(near) or _UP.search(near)):
         if not percent and span is not None and value > span:

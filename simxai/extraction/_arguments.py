@@ -99,7 +99,7 @@ def extract_argument(name: str, text: str, schema: HostSchema | None, function: 
         # a bare answer ("four", "3 please") is the count, though it would also read as an id
         bare = BARE_COUNT.fullmatch(text) is not None
         if count is not None and schema is not None and count >= COUNTED_BELOW and schema.has_id(count):
-            return None  # "what must rider 153118 change ...": a count of results never reaches a thousand; an id does
+            return None  # "what must rider 7123 change ...": a count of results never reaches a thousand; an id does
         return None if count is not None and not bare and count in extract_ids(text, schema) else count
     if name == "group":
         group = extract_group(text, schema) or _written_condition(text, schema) or label_group(text, schema)

@@ -89,7 +89,7 @@ _LEAD_WORDS = frozenset(
     # negated auxiliaries, with or without the apostrophe ("why isnt 51 positive"; a text host keeps "isnt" as typed)
     "isn't isnt wasn't wasnt aren't arent won't wont wouldn't wouldnt doesn't doesnt didn't didnt can't cant "
     "couldn't couldnt "
-    # the other modal verbs ("may" is also a month): none names what a number measures ("what must 153118 change")
+    # the other modal verbs ("may" is also a month): none names what a number measures ("what must 7123 change")
     "must might shall mustn't mustnt".split()
 )
 _VALUE_WORDS = frozenset("is was of".split())
@@ -310,7 +310,7 @@ def misread_id(text: str, schema: HostSchema | None) -> tuple[str, int] | None:
             or not schema.has_id(number)
             or (claimed_before(after, number) and not _uncountable(after, number))
         ):
-            continue  # ("rider 153118 change to ...": a count's word after it, but no count is that large)
+            continue  # ("rider 7123 change to ...": a count's word after it, but no count is that large)
         lower = word.group(1).lower()
         if lower in known or lower in _LEAD_WORDS or _CLAIMED_AFTER.search(before) or not _led_by_a_name(before):
             continue

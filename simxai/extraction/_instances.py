@@ -125,7 +125,7 @@ def _a_quantity_after_the_noun(text: str, match: re.Match[str], schema: HostSche
         return True  # "45 km" where a feature's name ends in _km
     mentions = feature_mentions(text, schema)
     if any(m.start <= match.start() < m.end for m in mentions):
-        return True  # "was bin number 3" where "bin number" names the feature BinNo: its value, not bin 3
+        return True  # "was berth number 12" where "berth number" names the feature BerthNo: its value, not berth 12
     return any(match.end() <= m.start <= match.end() + 3 for m in mentions)
 
 
