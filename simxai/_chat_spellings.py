@@ -5,7 +5,7 @@ the offline router writes out before it (`spelled_out`).
 Each is English usage, the same for every host; a letter the host uses as a name of its own is left as written. The
 chat letters are read by the router alone, not by `normalize`: the selector's training texts pass through
 `normalize`, and a new reading there would leave the shipped selector stale (`tests/backends/test_router_model.py`);
-so are two request words cut short, "expl" (explain) and "conf matrix" (confusion matrix).
+so are two request words cut short, "expl" (explain) and "conf matrix" (confusion matrix), and "gd" (good).
 """
 
 from __future__ import annotations
@@ -70,6 +70,8 @@ CHAT = {
 _CUT_SHORT = re.compile(r"\b(?:(?P<expl>expl)\b\.?|(?P<conf>conf)\.?(?=\s+matri(?:x|ces)\b))", re.IGNORECASE)
 # "whatif 12 ...": the two words of a what-if run together, as in a command ("whatif").
 _WHAT_IF_JOINED = re.compile(r"\bwhatif\b", re.IGNORECASE)
+# "how gd is it", "is the model any gd": chat's one spelling of "good" without its vowels, read by the router alone
+_GOOD_CUT_SHORT = re.compile(r"\bgd\b", re.IGNORECASE)
 
 
 # Chat letters that stand for a word: "n" and "&" opening a follow-up are "and" ("n forty?", "& salinity 30"), a spaced
@@ -101,4 +103,6 @@ def spelled_out(text: str, schema: HostSchema | None) -> str:
     if not {"expl", "conf"} & words:
         text = _CUT_SHORT.sub(lambda m: "explain" if m.group("expl") else "confusion", text)
     text = _WHAT_IF_JOINED.sub("what if", text)
+    if "gd" not in words:
+        text = _GOOD_CUT_SHORT.sub("good", text)
     return one_moved_to(text if "y" in words else _OPENING_WHY.sub(r"\1why", text))

@@ -33,6 +33,8 @@ _UP = re.compile(
 )
 # Words that say a direction nobody can read without knowing which way is good ("two levels better").
 _UNSURE = re.compile(r"\b(?:better|worse|improved?|worsened?)\b", re.IGNORECASE)
+# "to" right before the number: where the move ends ("drop to 1"), not how far it goes ("drop by 1").
+_ENDS_AT = re.compile(r"\bto\s*$", re.IGNORECASE)
 # The old value ("3 defects instead of 8"): never offered.
 _OLD = re.compile(r"\b(?:instead\s+of|rather\s+than|from|not)\s+(?:the\s+|a\s+|an\s+)?$", re.IGNORECASE)
 
@@ -40,9 +42,10 @@ _OLD = re.compile(r"\b(?:instead\s+of|rather\s+than|from|not)\s+(?:the\s+|a\s+|a
 def unsure_change(user: str, feature: str, schema: HostSchema) -> ChangeValue | None:
     """The change of `feature` the one unclaimed number of `user` most likely says, or None.
 
-    A direction word within three words of the number makes it a step ("lost another 10 points" -> "-10"); without
-    one it is the new value, offered only within the data's range. None with no number, several, or a direction
-    nobody can read from the words ("two levels better").
+    A direction word within three words of the number makes it a step ("lost another 10 points" -> "-10"), unless
+    "to" stands right before the number ("drop to 1": where the move ends); without one it is the new value, offered
+    only within the data's range. None with no number, several, or a direction nobody can read from the words ("two
+    levels better").
     """
     found = schema.feature(feature)
     if found is None or found.type != "numeric" or schema.kind != "tabular":
@@ -70,7 +73,9 @@ def unsure_change(user: str, feature: str, schema: HostSchema) -> ChangeValue | 
         if converted is not None:
             value, amount = converted, f"{converted:g}"
     span = found.max - found.min if found.max is not None and found.min is not None else None
-    if _DOWN.search(near) or _UP.search(near):
+    # "if its rinses drop to 2", "cut it down to 80": the value the move ends at, no step (unless one follows it)
+    ends_at = _ENDS_AT.search(text[: number.start()]) is not None and not (_DOWN.search(after) or _UP.search(after))
+    if not ends_at and (_DOWN.search(near) or _UP.search(near)):
         if not percent and span is not None and value > span:
             return None  # a step longer than the data's whole range is no step of this feature
         return f"{'-' if _DOWN.search(near) else '+'}{amount}{percent}"

@@ -47,8 +47,9 @@ def asks_of_the_model(masked: str, decision: Decision) -> bool:
 
 _CONTENT_WORDS = re.compile(r"[A-Za-z]{2,}")
 _DIALOGUE_WORDS = re.compile(
-    r"\b(?:you|your|i|i'm|my|me|we|model|classifier|system|explain\w*|predict(?:s|ed|ion|ions)?|output|label|class|result|"
-    r"feature|features|data|instance)\b",
+    # (the model's nouns in the plural too: "what are the labels" asks about the model, it is no text to classify)
+    r"\b(?:you|your|i|i'm|my|me|we|model|classifier|system|explain\w*|predict(?:s|ed|ion|ions)?|outputs?|labels?|"
+    r"class(?:es)?|results?|features?|data|instances?)\b",
     re.IGNORECASE,
 )
 

@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from simxai.backends._router_ordinal_bound import ordinal_bound
 from simxai.extraction.mentions import DECADES, age_feature
 from simxai.followup_context import scored_group
 from simxai.hosts.base import FeatureSchema, HostSchema, regular_plural
@@ -194,7 +195,8 @@ def _picks_a_category(words: Sequence[str], schema: HostSchema) -> bool:
 def graded_bound(text: str, schema: HostSchema | None) -> str | None:
     """The condition a subset named by a numeric feature's word and a bound said aside right after it gives ("the
     humid mugs, over 60%" -> `kiln_humidity_pct > 60`), or None: the word must grade exactly one numeric feature,
-    name no category, and the bound lie in that feature's values. A subset with no such bound is asked about.
+    name no category, and the bound lie in that feature's values. A subset with no such bound is asked about. Else
+    the bound an ordinal of a count feature gives ("past their 4th rinse" -> `RinseCount > 4`: `ordinal_bound`).
     """
     if schema is None or schema.kind == "text":
         return None
@@ -215,7 +217,7 @@ def graded_bound(text: str, schema: HostSchema | None) -> str | None:
         op = _ASIDE_OPS.get(" ".join(aside.group("op").lower().split()), "<")
         op = "<=" if aside.group("op").lower().startswith("at most") else op
         return f"{graded[0].name} {op} {aside.group('v')}"
-    return None
+    return ordinal_bound(text, schema)  # "bolts past their 4th rinse": an ordinal of what one feature counts
 
 
 def said_group(

@@ -60,6 +60,9 @@ __all__ = [
     "vague_question",
 ]
 
+# The functions besides the metrics that take a group of instances (the data's as `group`, the predictions' as
+# `instance`): a value their feature lacks, said before its name, would be dropped and everyone described.
+_ABOUT_GROUPS = frozenset({"get_data_information", "get_prediction"})
 _LABEL_FUNCTIONS = {
     "explain_why_not": "expected_label",
     "explain_how_to_be_that": "target_label",
@@ -389,6 +392,8 @@ def unknown_named(text: str, calls: Sequence[ToolCall], schema: HostSchema | Non
     question = None
     if schema.kind != "text" and any(c.name == "get_model_performance" for c in calls):
         question = unknown_category(text, schema)
+    elif schema.kind != "text" and any(c.name in _ABOUT_GROUPS and "instance" not in c.arguments for c in calls):
+        question = unknown_category(text, schema, after_name=False)  # "average vat temp of the silk fibre bolts"
     if question is None and any(
         c.name in _LABEL_FUNCTIONS and not c.arguments.get(_LABEL_FUNCTIONS[c.name]) for c in calls
     ):

@@ -30,6 +30,8 @@ NOT_A_VALUE = frozenset(
     # adverbs that end a group's name ("for the smokers alone", "the east region instead")
     "instead too also alone specifically particularly especially separately then now again".split()
 )
+# Possessive determiners before a feature's name ("of their plan"): whose it is, no value of it.
+_POSSESSIVES = frozenset("my your his her our their whose".split())
 # The values of a feature that is present or absent ("smoker": yes / no): it is named by itself ("smokers",
 # "households with solar panels"), so the word after it is never an attempt at a value.
 _PRESENCE = frozenset("yes no true false y n 0 1".split())
@@ -53,7 +55,21 @@ def _within_value(text: str, start: int, end: int, feature: FeatureSchema) -> bo
     return False
 
 
-def unknown_category(text: str, schema: HostSchema) -> str | None:
+# The words that lead into a group named by a value before its feature's name ("on silk fibre bolts", "of the silk
+# fibre bolts", "how many silk fibre bolts"): the word between them and the feature's name is an attempt at a value.
+_LEADS_INTO_A_GROUP = re.compile(
+    r"\b(?:in|from|for|of|on|among|with|about|all|how\s+many)\s+(?:(?:the|all\s+the|those|these)\s+)?"
+    r"(?P<v>[a-z][a-z0-9_-]*)\s*$",
+    re.IGNORECASE,
+)
+
+
+def unknown_category(text: str, schema: HostSchema, after_name: bool = True) -> str | None:
+    """The question for a value of a categorical feature that the feature does not have, or None.
+
+    With `after_name` False only a value said before the feature's name is read ("the silk fibre bolts"): a word
+    after the name may be what a data question asks of it ("fibre shares").
+    """
     for mention in feature_mentions(text, schema):
         feature = mention.feature
         if feature.type != "categorical" or not feature.categories:
@@ -67,10 +83,13 @@ def unknown_category(text: str, schema: HostSchema) -> str | None:
         present = {c.lower() for c in feature.categories} <= _PRESENCE
         after = (
             None
-            if plural or present
+            if plural or present or not after_name
             else re.match(r"\s*(?:=|==|:|is|of)?\s*(?P<v>[a-z0-9][a-z0-9_-]*)\b", text[mention.end :], re.IGNORECASE)
         )
         before = re.search(r"\b(?:in|from|for|of|on)\s+the\s+(?P<v>[a-z][a-z0-9_-]*)\s*$", text[: mention.start], re.I)
+        if before is None and not plural and not present:
+            # ("young smokers", "female renters": a word said of the members that the plural names, not a value)
+            before = _LEADS_INTO_A_GROUP.search(text[: mention.start])
         values = "|".join(re.escape(c).replace("_", r"[_\s-]") for c in feature.categories)  # "asia-europe"
         if re.search(rf"\b(?:{values})[\s-]+$", text[: mention.start], re.I):
             after = None  # "business purpose loans", "west-facing slopes": the value comes first, then a noun
@@ -84,7 +103,13 @@ def unknown_category(text: str, schema: HostSchema) -> str | None:
             # unless it may be an id or the values hold numbers
             numbered = value.isdigit() and (schema.has_id(int(value)) or any(ch.isdigit() for c in known for ch in c))
             noun = (schema.instance_noun or "").lower()
-            if value in known or value in NOT_A_VALUE or numbered or any(value in c.lower() for c in known):
+            if (
+                value in known
+                or value in NOT_A_VALUE
+                or value in _POSSESSIVES
+                or numbered
+                or any(value in c.lower() for c in known)
+            ):
                 continue
             if present and value.strip("_") in ("non", "un"):  # "the non-serviced ones": the feature's no, said
                 continue

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from simxai.extraction._bare_ids import COUNTED_BELOW
 from simxai.extraction._features import extract_feature, extract_label, extract_metric, extract_target_label
 from simxai.extraction._groups import _written_condition, extract_group
 from simxai.extraction._instances import extract_ids, extract_instance
@@ -97,6 +98,8 @@ def extract_argument(name: str, text: str, schema: HostSchema | None, function: 
         # "what could applicant 55 change ...", "what can member 5010 change": the id, not a count of changes;
         # a bare answer ("four", "3 please") is the count, though it would also read as an id
         bare = BARE_COUNT.fullmatch(text) is not None
+        if count is not None and schema is not None and count >= COUNTED_BELOW and schema.has_id(count):
+            return None  # "what must rider 7123 change ...": a count of results never reaches a thousand; an id does
         return None if count is not None and not bare and count in extract_ids(text, schema) else count
     if name == "group":
         group = extract_group(text, schema) or _written_condition(text, schema) or label_group(text, schema)

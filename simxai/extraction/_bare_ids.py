@@ -88,7 +88,9 @@ _LEAD_WORDS = frozenset(
     "making keeping stopping preventing causing helping holding blocking "
     # negated auxiliaries, with or without the apostrophe ("why isnt 51 positive"; a text host keeps "isnt" as typed)
     "isn't isnt wasn't wasnt aren't arent won't wont wouldn't wouldnt doesn't doesnt didn't didnt can't cant "
-    "couldn't couldnt".split()
+    "couldn't couldnt "
+    # the other modal verbs ("may" is also a month): none names what a number measures ("what must 7123 change")
+    "must might shall mustn't mustnt".split()
 )
 _VALUE_WORDS = frozenset("is was of".split())
 
@@ -140,12 +142,13 @@ _COUNT_WORDS = re.compile(
     r"reasons?|scenarios?|items?|times|years?|yrs?|y/?o|months?|weeks?|days?|hours?)\b",
     re.IGNORECASE,
 )
-_COUNTED_BELOW = 1000
+#: No count, rank or age reaches it: a number this large beside a count's word is an id all the same.
+COUNTED_BELOW = 1000
 
 
 def _uncountable(words: str, number: int) -> bool:
     """Whether `words` beside `number` would claim it as a count, rank or age it is too large to be."""
-    return number >= _COUNTED_BELOW and _COUNT_WORDS.search(words) is not None
+    return number >= COUNTED_BELOW and _COUNT_WORDS.search(words) is not None
 
 
 def _numbers(text: str) -> Iterator[re.Match[str]]:
@@ -301,8 +304,13 @@ def misread_id(text: str, schema: HostSchema | None) -> tuple[str, int] | None:
         start, end = match.start(), match.end()
         before = text[max(0, start - 20) : start]
         word = re.search(r"([A-Za-z]+)\s?#?$", before)
-        if word is None or not schema.has_id(number) or claimed_before(text[end : end + 30], number):
-            continue
+        after = text[end : end + 30]
+        if (
+            word is None
+            or not schema.has_id(number)
+            or (claimed_before(after, number) and not _uncountable(after, number))
+        ):
+            continue  # ("rider 7123 change to ...": a count's word after it, but no count is that large)
         lower = word.group(1).lower()
         if lower in known or lower in _LEAD_WORDS or _CLAIMED_AFTER.search(before) or not _led_by_a_name(before):
             continue

@@ -123,7 +123,10 @@ def _a_quantity_after_the_noun(text: str, match: re.Match[str], schema: HostSche
     word = re.match(r"\s?([a-z]+)\b", after, re.IGNORECASE)
     if word is not None and word.group(1).lower() in units:
         return True  # "45 km" where a feature's name ends in _km
-    return any(match.end() <= m.start <= match.end() + 3 for m in feature_mentions(text, schema))
+    mentions = feature_mentions(text, schema)
+    if any(m.start <= match.start() < m.end for m in mentions):
+        return True  # "was berth number 12" where "berth number" names the feature BerthNo: its value, not berth 12
+    return any(match.end() <= m.start <= match.end() + 3 for m in mentions)
 
 
 # Other words users name a record by ("member 5123", "customer 505", "application number 716", "5555's tier"):
