@@ -14,9 +14,9 @@ from __future__ import annotations
 import pytest
 
 from simxai.backends.router import RouterBackend
-from simxai.extraction import extract_ids
+from simxai.extraction import extract_ids, extract_label
 from simxai.hosts.base import FeatureSchema, HostSchema
-from tests.backends.routing import route
+from tests.backends.routing import after, route
 
 BAKERY = HostSchema(
     name="bakery loaves",
@@ -92,3 +92,45 @@ def test_the_router_calls_for_the_record(router: RouterBackend, text: str, funct
     asked, made = route(router, text, BAKERY)
     assert not asked
     assert made[0][0] == function and made[0][1].get("instance") == instance
+
+
+# --- the class a why-not asks about, after the class the instance has -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the class the loaf has is said first ("listed as keep"), the class asked about after the negation
+        ("Loaf 40 is listed as keep, but I doubt it. Why doesn't the model call it discard?", "discard"),
+        ("loaf 40 came out as keep; how come the model never rated it discard", "discard"),
+        # unchanged: the negation right before a class, and a class after the question's end
+        ("why is loaf 40 discard and not keep?", "keep"),
+        ("why not keep? it was predicted discard", "keep"),
+    ],
+)
+def test_the_class_after_the_negation_is_the_expected_one(text: str, expected: str) -> None:
+    assert extract_label(text, BAKERY) == expected
+
+
+def test_the_router_asks_why_not_the_class_after_the_negation(router: RouterBackend) -> None:
+    text = "Loaf 40 is listed as keep, but I doubt it. Why doesn't the model call it discard?"
+    asked, made = route(router, text, BAKERY)
+    assert not asked
+    assert made == [("explain_why_not", {"instance": 40, "expected_label": "discard"})]
+
+
+# --- "what makes it say that?" after a call about one instance --------------------------------------------------------
+
+
+def test_what_made_the_model_say_that_is_the_instance_s_explanation(router: RouterBackend) -> None:
+    history = after("get_prediction", "will loaf 40 be kept?", instance=40)
+    for text in ("what makes the model say that?", "why does it think so?"):
+        asked, made = route(router, text, BAKERY, history)
+        # the router leaves the instance to the engine, which takes the one in focus (loaf 40)
+        assert not asked and [name for name, _ in made] == ["get_local_explanation"], text
+
+
+def test_said_that_of_the_whole_data_stays_global(router: RouterBackend) -> None:
+    history = after("get_prediction", "will loaf 40 be kept?", instance=40)
+    _asked, made = route(router, "what makes it say that, in general, across all loaves?", BAKERY, history)
+    assert [name for name, _ in made] != ["get_local_explanation"]
