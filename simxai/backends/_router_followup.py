@@ -414,7 +414,9 @@ _PERSONAL = re.compile(r"\b(?:his|her|hers|him|she|he)\b", re.IGNORECASE)
 _ONE_REFERRED = re.compile(r"\b(?:this|that)\s+(?:one|person|guy|case|individual|record|row)\b", re.IGNORECASE)
 # "that decision", "this verdict": the call about one instance, pointed at; a model as a whole has no such thing
 _THAT_CALL = re.compile(
-    r"\b(?:this|that)\s+(?:decision|outcome|conclusion|result|verdict|forecast|classification|judge?ment|assessment)\b",
+    r"\b(?:this|that)\s+(?:decision|outcome|conclusion|result|verdict|forecast|classification|judge?ment|assessment)\b"
+    # "what makes the model say that?": what it said of the one in focus, the sentence's last word
+    r"|\b(?:say|says|said|think|thinks|conclude|decide)\s+(?:that|this|so)\s*(?:[?.!]|$)",
     re.IGNORECASE,
 )
 

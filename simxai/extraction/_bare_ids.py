@@ -32,7 +32,9 @@ _FIRST_PERSON = re.compile(
 _NUMBER = re.compile(r"(?<![\w.,$£€])#?(?P<n>\d+)(?P<s>'?s)?(?![\w%]|[.,]\d)")
 # Words before a number that make it something other than an id.
 _CLAIMED_AFTER = re.compile(
-    r"(?:\b(?:top|first|last|give|show|list|between|over|under|above|below|than|least|most|up\s+to|by|to|"
+    # "to" leads a new value ("set it to 30"), not the record in "what happens to 412 if ..."
+    r"(?:\b(?:top|first|last|give|show|list|between|over|under|above|below|than|least|most|up\s+to|by|"
+    r"(?<!happens\s)(?<!happen\s)(?<!happened\s)to|"
     r"were|be|become|becomes|became|aged?|turned|turns|he'?s|hes|she'?s|shes|they'?re|it|that|them|"
     r"version|v|option|step|question|part|level|tier|page|round|class|grade|stage|type|plan|model|"
     r"i'?m|im|i\s+am|out\s+of|of\s+the|someone|somebody|anyone|everyone|a|an|"
@@ -53,13 +55,15 @@ _UNIT = (
 )
 # What may follow a number that is a quantity, a range or a rank, not an id ("60+": a bound, "or more").
 _CLAIMED_BEFORE = re.compile(
-    r"^(?:\s?%|\s?\+(?!\s*[\d+=])|\s?(?:k|m|bn)\b|\s?(?:to|through|-|–|or|and)\s*\d|\s?(?:/|out\s+of)\s*\d|"
+    r"^(?:\s?%|\+(?!\s*[\d+=])|\s\+(?!\s*[\d+=]|\s+[A-Za-z])|\s?(?:k|m|bn)\b|\s?(?:to|through|-|–|or|and)\s*\d|\s?(?:/|out\s+of)\s*\d|"
     r"\s(?:years?|yrs?|y/?o|months?|weeks?|days?|hours?|points?|units?|percent|times|more|less|fewer|"
     # "change" before "if" or "so" is a verb ("would 65002 change if ...", "could 65002 change so ..."): no count
     r"higher|lower|bigger|smaller|extra|counterfactuals?|examples?|ways?|options?|alternatives?|changes|"
     r"change(?!\s+(?:if|when|once|after|so)\b)|"
     r"features?|factors?|words?|things?|reasons?|scenarios?|items?|cases|rows|instances|records|samples|"
-    r"ids|people|persons|dollars?|euros?|pounds?|grand|thousands?|usd|eur|stars?|most|top|best|worst|biggest|largest)\b"
+    r"ids|people|persons|dollars?|euros?|pounds?|grand|thousands?|usd|eur|stars?|most|top|best|worst|biggest|largest|"
+    # "three of them": how many of what was asked for, a count
+    r"of\s+(?:them|those|these))\b"
     # "and 10 kg heavier?", "5 cm deeper", "3 degrees colder": an amount in a unit, then the way it moves ("5002
     # rated lower", "is 5002 older than 5003" keep their id: a unit's short form or name must stand between)
     rf"|\s?{_UNIT}\.?\s(?:{CHANGE_UP}|{CHANGE_DOWN})\b)",
@@ -121,7 +125,11 @@ def _led_by_a_name(before: str) -> bool:
         return False  # start of the turn or punctuation: "5590 shap", "? 5250", "predict(12)"
     last = words[-1]
     if last in _VALUE_WORDS and len(words) >= 2 and words[-2][0].isalpha():
+        if last != "of" and len(words) >= 3 and words[-3] == "how":
+            return False  # "how sensitive is 250 to ...", "how likely was 40 to ...": the number is what is asked about
         return words[-2] not in _LEAD_WORDS  # "bmi is 30", not "what is 5419"
+    if last == "to" and len(words) >= 2 and words[-2] in ("happen", "happens", "happened"):
+        return False  # "what happens to 412 if ...": the record, not a value something is set to
     return last not in _LEAD_WORDS and not last.endswith("ed")
 
 
@@ -139,7 +147,7 @@ _VALUE_OF = re.compile(
 _COUNT_WORDS = re.compile(
     r"(?:\b(?:aged?|turned|turns|he'?s|hes|she'?s|shes|they'?re|i'?m|im|i\s+am)\s*$)"
     r"|^\s(?:counterfactuals?|examples?|ways?|options?|alternatives?|changes?|features?|factors?|words?|things?|"
-    r"reasons?|scenarios?|items?|times|years?|yrs?|y/?o|months?|weeks?|days?|hours?)\b",
+    r"reasons?|scenarios?|items?|times|years?|yrs?|y/?o|months?|weeks?|days?|hours?|of\s+(?:them|those|these))\b",
     re.IGNORECASE,
 )
 #: No count, rank or age reaches it: a number this large beside a count's word is an id all the same.

@@ -28,6 +28,7 @@ from simxai.extraction._feature_terms import (
     unit_terms,
 )
 from simxai.extraction._lexicon import number_between
+from simxai.extraction._negated_label_word import why_not_before
 from simxai.extraction._noun_ids import noun_id_spans
 from simxai.extraction._polarity import away_from, ends_as, label_mentions, not_but, not_instead, outcome_now
 from simxai.hosts.base import FeatureSchema, HostSchema
@@ -237,7 +238,11 @@ def extract_label(text: str, schema: HostSchema | None) -> str | None:
         mentions = foreground
     if (denied := not_instead(text, mentions)) is not None:
         return denied  # "why not just treat it instead of replanting": treat
-    cued = [name for start, _, name in mentions if _TARGET_CUE.search(text[max(0, start - 40) : start])]
+    cued = [
+        name
+        for start, _, name in mentions
+        if _TARGET_CUE.search(text[max(0, start - 40) : start]) or why_not_before(text[:start])
+    ]
     return cued[-1] if cued else mentions[-1][2]
 
 

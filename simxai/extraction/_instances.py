@@ -90,7 +90,7 @@ def _named_ids(text: str, schema: HostSchema | None) -> list[int]:
         rf"(?P<body>\d+(?:\s*(?:,|and|&|or|vs\.?|versus|to|through|-)\s*(?:{noun}(?:e?s)?\s*)?#?\s*\d+)*)"
         # a possessive written without its apostrophe ("patient 141s glucose")
         # ("applicants 60+" is a bound: 60 or more)
-        rf"(?:s(?=\s+[A-Za-z]))?\b(?!\s*%|\.\d|\s?\+(?!\s*[\d+=]))",
+        rf"(?:s(?=\s+[A-Za-z]))?\b(?!\s*%|\.\d|\+(?!\s*[\d+=])|\s\+(?!\s*[\d+=]|\s+[A-Za-z]))",
         re.IGNORECASE,
     )
     for match in pattern.finditer(text):
@@ -133,7 +133,7 @@ def _a_quantity_after_the_noun(text: str, match: re.Match[str], schema: HostSche
 # taken as an id only when the number lies in the host's id range, since these words are not the host's noun.
 _ROLE_ID = re.compile(
     r"\b(?:member|customer|client|user|account|application|applicant|policyholder|policy|borrower|subject|"
-    r"participant|patient|review|file|profile|caller|insured|holder)s?\s(?:(?:number|no\.?|id|#)\s?)?#?(?P<n>\d+)\b(?!\s?%|\.\d|\s?\+(?!\s*[\d+=]))"
+    r"participant|patient|review|file|profile|caller|insured|holder)s?\s(?:(?:number|no\.?|id|#)\s?)?#?(?P<n>\d+)\b(?!\s?%|\.\d|\+(?!\s*[\d+=])|\s\+(?!\s*[\d+=]|\s+[A-Za-z]))"
     r"|\b(?P<own>\d+)'s\b",
     re.IGNORECASE,
 )

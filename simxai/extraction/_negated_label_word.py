@@ -21,7 +21,7 @@ from simxai._word_endings import without_ending
 from simxai.hosts.base import HostSchema
 from simxai.turn_memo import per_host
 
-__all__ = ["negated_class_words"]
+__all__ = ["negated_class_words", "why_not_before"]
 
 _NEGATED = re.compile(
     r"(?:\bnot|n't)\s+(?:(?:an?|the|be|as|it|just|predicted|classified|labell?ed|called)\s+){0,3}"
@@ -79,3 +79,19 @@ def negated_class_words(text: str, schema: HostSchema, found: list[tuple[int, in
         if name is not None and not any(s < end and start < e for s, e, _ in found):
             out.append((start, end, name))
     return out
+
+
+# A why-question negated before a class, in one sentence, with at most five words between the negation and the class
+# (the reach of the selector's `zwhynot` flag): "why doesn't the model consider her <class>?", "how come it never
+# rated him <class>". The text given ends where the class begins.
+_WHY_NOT_BEFORE = re.compile(
+    r"\b(?:why|how\s+come)\b[^.?!;]{0,80}?(?:\bnot|n't|\bnever)\b(?:\s+[^\s.?!;]+){0,5}?\s+$", re.IGNORECASE
+)
+
+
+def why_not_before(before: str) -> bool:
+    """Whether `before`, the text up to a class name, asks why the model did not give that class: the class is the
+    one the user expected, whatever the turn said of the instance's class before ("listed as X, but why doesn't
+    the model consider her Y?": Y).
+    """
+    return _WHY_NOT_BEFORE.search(before[-160:]) is not None
