@@ -80,8 +80,7 @@ MANHOLE_CONFIG: dict[str, Any] = {
             "repair": "the shaft or the frame needs patching, the manhole stays in place",
             "replace": "the manhole is worn beyond repair and has to be rebuilt",
         },
-        "probability_meaning": "The share of the 15 nearest surveyed manholes with "
-        "each verdict.",
+        "probability_meaning": "The share of the 15 nearest surveyed manholes with each verdict.",
     },
 }
 

@@ -67,8 +67,7 @@ RICKSHAW_CONFIG: dict[str, Any] = {
         "target_description": "what the co-op's mechanic decided for the rickshaw",
         "model_description": "scikit-learn RandomForestClassifier (120 trees, depth 5, seed 0); the canopy and "
         "the bell flag enter as their codes.",
-        "training": "Fitted on 240 of the 300 synthetic checks; the other 60 are held out for the performance "
-        "figures.",
+        "training": "Fitted on 240 of the 300 synthetic checks; the other 60 are held out for the performance figures.",
         "limitations": [
             "Synthetic rickshaws, invented for testing; not a real co-op.",
             "Checks from one dry season only: wet-weather wear is not represented.",
@@ -110,8 +109,8 @@ def _frame() -> Any:
         }
     )
     score_ride = 1.0 - 0.03 * (brakes - 45) - 0.5 * spokes + 0.3 * bell + rng.normal(0, 0.5, n)
-    score_service = 0.02 * (brakes - 45) + 0.45 * spokes + 0.004 * (km - 180) + 0.04 * np.abs(tyre - 45) + rng.normal(
-        0, 0.5, n
+    score_service = (
+        0.02 * (brakes - 45) + 0.45 * spokes + 0.004 * (km - 180) + 0.04 * np.abs(tyre - 45) + rng.normal(0, 0.5, n)
     )
     score_retire = -0.4 + 0.25 * (age - 6) + 0.015 * (brakes - 45) + 0.2 * (spokes - 1) + rng.normal(0, 0.5, n)
     frame["mechanic_verdict"] = np.argmax(np.column_stack([score_ride, score_service, score_retire]), axis=1)
