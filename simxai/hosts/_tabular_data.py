@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 
 from simxai.exceptions import ArgumentError, UsageError
+from simxai.hosts.month_wrap import month_of_year
 from simxai.instances import closest
 from simxai.results import format_number, listed
 
@@ -110,6 +111,11 @@ _YES_NO = {"yes": True, "no": False, "true": True, "false": False, "1": True, "0
 def _missing(value: Any) -> bool:
     """None, NaN or pandas' NA: a missing value."""
     return value is None or value is pd.NA or isinstance(value, float | np.floating) and math.isnan(value)
+
+
+def _a_month(number: float, decimals: int) -> bool:
+    """Whether `number` is a month of the year: 1 to 12, and whole when the data records whole months."""
+    return 1 <= number <= 12 and (decimals > 0 or float(number).is_integer())
 
 
 def _is_yes_no(categories: Sequence[str]) -> bool:
@@ -311,6 +317,13 @@ class Table:
                 f"{feature.name} must be a finite number of magnitude at most {MAX_MAGNITUDE:.3g}, got {value!r}",
                 argument=argument,
                 valid=f"a number (observed {format_number(feature.min)} to {format_number(feature.max)})",
+            )
+        if month_of_year(feature.name, feature.min, feature.max) and not _a_month(number, feature.decimals):
+            # a month 13 is no month: refused, never scored as an extrapolation of the year
+            raise ArgumentError(
+                f"{feature.name} is a month of the year; {format_number(number)} is not one",
+                argument=argument,
+                valid="a whole number from 1 (January) to 12 (December)",
             )
         return number
 
