@@ -99,15 +99,20 @@ def test_a_fixed_feature_already_at_the_value_is_no_supposition(host, boats):
         "nearest",
         pytest.param(
             "dice",
-            marks=pytest.mark.skipif(importlib.util.find_spec("dice_ml") is None, reason="needs the dice extra"),
+            marks=[
+                pytest.mark.skipif(importlib.util.find_spec("dice_ml") is None, reason="needs the dice extra"),
+                pytest.mark.slow,  # DiCE's searches take several seconds
+            ],
         ),
     ],
 )
 def test_no_counterfactual_changes_a_fixed_feature(boats, method):
     host = _host(boats, method)
+    # boats near the line, where a change of outings alone can flip the label (and a younger hull would, too)
+    near = boats[(boats.hull_age_years > 19) & (boats.hull_age_years < 22)]
     counted = 0
-    for boat in (501, 506, 512, 530, 547, 563):
-        result = _call(host, "explain_how_to_be_that", {"instance": boat, "number_of_iterations": 3})
+    for boat in near.boat_no.iloc[:3]:
+        result = _call(host, "explain_how_to_be_that", {"instance": int(boat), "number_of_iterations": 2})
         for counterfactual in result.counterfactuals:
             counted += 1
             assert {c.feature for c in counterfactual.changes} <= {"outings_per_week"}
