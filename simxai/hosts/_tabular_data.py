@@ -169,7 +169,8 @@ class Table:
         reads_missing: frozenset[str] = frozenset(),
     ) -> None:
         self.X = features_frame.reset_index(drop=True)
-        #: The numeric features whose missing value (NaN) the model reads itself: kept as missing, never filled.
+        #: The features whose missing value (NaN) the model reads itself (numbers, and categories it reads without an
+        #: encoder): kept as missing, never filled.
         self.reads_missing = reads_missing
         #: {row position: the features missing there in the data}, whose cells hold the model's imputer's value.
         self.filled: Mapping[int, tuple[str, ...]] = filled or {}

@@ -228,7 +228,8 @@ class Filled:
     imputation: Imputation | None = None
     #: {feature: its missing cells} for the gaps kept as missing, which the model reads itself (no imputer).
     kept: Mapping[str, int] = field(default_factory=dict)
-    #: The numeric features whose missing value the model reads itself: a custom instance may leave them null.
+    #: The features whose missing value the model reads itself (numbers, and categories it reads without an
+    #: encoder): a custom instance or a what-if may leave them null.
     reads_missing: frozenset[str] = frozenset()
     model_kind: str = ""
 

@@ -98,7 +98,9 @@ class NeighbourSearch:
 
     def _values(self, row: np.ndarray) -> dict[str, Value]:
         return {
-            f.name: f.categories[int(round(row[j]))] if f.kind == "categorical" and np.isfinite(row[j]) else float(row[j])
+            f.name: f.categories[int(round(row[j]))]
+            if f.kind == "categorical" and np.isfinite(row[j])
+            else float(row[j])
             for j, f in enumerate(self.table.features)
         }
 

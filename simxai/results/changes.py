@@ -50,6 +50,8 @@ class Change(pydantic.BaseModel):
             return f"remove '{self.feature}'" if word else f"remove {self.feature}"
         if word:
             return f"'{self.old}' to '{format_number(self.new)}'"
+        if self.feature == "text" and isinstance(self.old, str) and isinstance(self.new, str):
+            return f"the text from '{self.old}' to '{self.new}'"  # a whole text replaced, quoted as a word is
         return f"{self.feature} from {format_number(self.old)} to {format_number(self.shown)}"
 
 
@@ -348,9 +350,9 @@ class WhatIfResult(Result):
         """The sentence on changed features the host keeps fixed: allowed as a supposition, never a real change."""
         if not self.fixed:
             return None
-        them = "it" if len(self.fixed) == 1 else "them"
+        they = "it cannot" if len(self.fixed) == 1 else "they cannot"
         return (
-            f"{' and '.join(self.fixed)} cannot change in reality (the host keeps {them} fixed), "
+            f"the host keeps {' and '.join(self.fixed)} fixed: {they} change in reality, "
             "so this what-if is a supposition"
         )
 

@@ -67,17 +67,19 @@ def test_a_what_if_on_a_fixed_number_runs_and_says_it_cannot_change(host):
     result = _call(host, "explain_what_if", {"instance": 501, "changes": {"hull_age_years": "+10"}})
     assert result.fixed == ["hull_age_years"]
     assert result.model_dump()["fixed"] == ["hull_age_years"]
-    said = "hull_age_years cannot change in reality (the host keeps it fixed), so this what-if is a supposition"
+    said = "the host keeps hull_age_years fixed: it cannot change in reality, so this what-if is a supposition"
     assert said in result.render()
     assert said in (result.note or "")
 
 
 def test_two_fixed_features_and_a_group_are_said_once(host):
     result = _call(
-        host, "explain_what_if", {"instance": "outings_per_week > 6", "changes": {"hull_age_years": 5, "rigger": "wing"}}
+        host,
+        "explain_what_if",
+        {"instance": "outings_per_week > 6", "changes": {"hull_age_years": 5, "rigger": "wing"}},
     )
     assert result.render().count("cannot change in reality") == 1
-    assert "hull_age_years and rigger cannot change in reality (the host keeps them fixed)" in result.render()
+    assert "the host keeps hull_age_years and rigger fixed: they cannot change in reality" in result.render()
 
 
 def test_a_what_if_on_a_free_feature_has_no_fixed_note(host):

@@ -20,7 +20,6 @@ from sklearn.preprocessing import OneHotEncoder
 from simxai import default_registry
 from simxai.exceptions import ArgumentError, UsageError
 from simxai.hosts import host_from_model
-from simxai.hosts.base import InstanceRef
 
 FEATURES = ["proof_hours", "dough_c", "starter"]
 
@@ -53,7 +52,9 @@ def model(batches: pd.DataFrame) -> HistGradientBoostingClassifier:
 
 @pytest.fixture(scope="module")
 def host(batches: pd.DataFrame, model: HistGradientBoostingClassifier):  # type: ignore[no-untyped-def]
-    return host_from_model(model, batches, name="sourdough", target="taste", instance_noun="batch", id_column="batch_no")
+    return host_from_model(
+        model, batches, name="sourdough", target="taste", instance_noun="batch", id_column="batch_no"
+    )
 
 
 def _call(host: object, name: str, arguments: dict[str, object]):  # type: ignore[no-untyped-def]
@@ -95,7 +96,9 @@ def test_a_what_if_sets_such_a_category_to_missing_and_back(host, model, batches
         list(_model_on(model, batches, position, starter=None))
     )
     assert f"changing starter from {recorded} to missing" in result.render()
-    back = _call(host, "explain_what_if", {"instance": {"id": batch, "starter": None}, "changes": {"starter": recorded}})
+    back = _call(
+        host, "explain_what_if", {"instance": {"id": batch, "starter": None}, "changes": {"starter": recorded}}
+    )
     assert f"changing starter from missing to {recorded}" in back.render()
     assert list(back.new_probabilities.values()) == pytest.approx(list(_model_on(model, batches, position)))
 
@@ -121,11 +124,18 @@ def test_an_encoder_in_a_pipeline_does_not_read_a_missing_category(batches):
     frame = batches.assign(starter=batches.starter.astype(str))
     pipeline = Pipeline(
         [
-            ("prep", ColumnTransformer([("cat", OneHotEncoder(handle_unknown="ignore"), ["starter"])], remainder="passthrough")),
+            (
+                "prep",
+                ColumnTransformer(
+                    [("cat", OneHotEncoder(handle_unknown="ignore"), ["starter"])], remainder="passthrough"
+                ),
+            ),
             ("fit", LogisticRegression(max_iter=500)),
         ]
     ).fit(frame[FEATURES], frame.taste)
-    host = host_from_model(pipeline, frame, name="sourdough", target="taste", instance_noun="batch", id_column="batch_no")
+    host = host_from_model(
+        pipeline, frame, name="sourdough", target="taste", instance_noun="batch", id_column="batch_no"
+    )
     with pytest.raises(ArgumentError) as caught:
         _call(host, "get_prediction", {"instance": {"id": 3101, "starter": None}})
     message = str(caught.value)

@@ -126,7 +126,9 @@ def _trips() -> pd.DataFrame:
 @pytest.mark.parametrize("value", [13, 0, 2.5])
 def test_a_month_of_the_year_outside_1_to_12_is_refused_in_one_line(value: float) -> None:
     frame = _trips()
-    model = HistGradientBoostingClassifier(max_iter=20, random_state=0).fit(frame[["start_month", "riders"]], frame.kind)
+    model = HistGradientBoostingClassifier(max_iter=20, random_state=0).fit(
+        frame[["start_month", "riders"]], frame.kind
+    )
     host = host_from_model(model, frame, name="trips", target="kind", instance_noun="trip", id_column="trip_no")
     what_if = default_registry().get("explain_what_if")
     assert what_if is not None

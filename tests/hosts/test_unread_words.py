@@ -48,3 +48,11 @@ def test_a_swap_of_two_unread_words_says_it_changes_nothing():
 def test_removing_an_unread_word_says_it_changes_nothing():
     result = _what_if("The ferry deck was clean today.", {"today": ""})
     assert "the model does not read 'today' here, so removing it changes nothing" in result.render()
+
+
+def test_a_whole_text_replaced_is_quoted():
+    result = _what_if("The ferry deck was clean today.", {"text": "The ferry deck was grimy today."})
+    assert "changing the text from 'The ferry deck was clean today.' to 'The ferry deck was grimy today.'" in (
+        result.render()
+    )
+    assert result.unread == []
