@@ -162,7 +162,8 @@ class _TurnCalls(_TurnRecords):
             rendering += wrap_note(
                 arguments.get("changes"), payload.get("changes") if isinstance(payload, dict) else None
             )
-            rendering += fixed_number_note(arguments.get("changes"), self.agent.schema)  # "ten years older"
+            if not (isinstance(payload, dict) and payload.get("fixed")):  # a host's result that does not say it
+                rendering += fixed_number_note(arguments.get("changes"), self.agent.schema)  # "ten years older"
         if call.name == "get_prediction":  # "what is the income of applicant 12": the values the user named
             rendering += named_values(result, self.user, self.agent.schema)
             if "Among them:" not in rendering:  # "which bikes over 5000 km need a service?": a few of them named

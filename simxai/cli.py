@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import difflib
 import json
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn, TextIO
@@ -233,8 +234,8 @@ def _call(args: argparse.Namespace) -> int:
         detail = f"; valid: {exc.valid}" if exc.valid and exc.valid not in str(exc) else ""
         suggestions = [s for s in exc.suggestions if s]
         hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
-        # "needs the argument 'instance'" already names what is missing
-        unnamed = [m for m in exc.missing if f"'{m}'" not in str(exc)]
+        # "needs the argument 'instance'" and "missing: a, b and c" already name what is missing
+        unnamed = [m for m in exc.missing if not re.search(rf"(?<![\w]){re.escape(m)}(?![\w])", str(exc))]
         missing = f"; missing: {', '.join(unnamed)}" if unnamed else ""
         ids = host.schema().id_range
         if list(exc.missing) == ["instance"] and not arguments and ids is not None:  # nothing given: how to give it

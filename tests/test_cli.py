@@ -65,6 +65,13 @@ def test_call_without_the_instance_says_how_to_pass_it_once(capsys, demo_host):
     assert f"""--args '{{"instance": {first}}}'""" in err
 
 
+def test_call_names_the_missing_features_of_a_custom_instance_once(capsys, demo_host):
+    assert main(["call", "get_prediction", "--args", '{"instance": {"bmi": 30}}']) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "a custom patient needs a value for every feature; missing: age" in err
+    assert err.count("missing:") == 1  # the message lists them; the CLI does not list them again
+
+
 @pytest.mark.slow  # runs `simxai chat` in a new Python process (about 6 s of CPU)
 def test_chat_jsonl_with_the_router_follows_the_conversation():
     out = run(

@@ -10,7 +10,7 @@ import pydantic
 from simxai.exceptions import ArgumentError
 from simxai.hosts.base import Host, HostSchema, InstanceRef
 from simxai.instances import closest
-from simxai.results import Subject
+from simxai.results import PredictionResult, Subject
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -61,22 +61,34 @@ def single(subject: Subject, function: str) -> Subject:
     return subject
 
 
-def resolve_target(host: Host, subject: Subject, label: str | None, argument: str) -> str:
-    """The user's `label` matched to a class name, or else the most probable label other than the predicted one.
+def resolve_target(
+    host: Host, subject: Subject, label: str | None, argument: str, prediction: PredictionResult | None = None
+) -> str:
+    """The user's `label` matched to a class name, or else the most probable label other than the predicted one
+    (on a tie, the first other label tied with it, in the model's class order).
 
-    The model is asked for its prediction only when the user named no label: the alternative is the
-    natural 'why not' label.
+    The model is asked for its prediction only when the user named no label and none is given: the alternative
+    is the natural 'why not' label.
     """
     named = label_of(host.schema(), label, argument)
     if named is not None:
         return named
-    prediction = host.predict(subject)
+    prediction = prediction if prediction is not None else host.predict(subject)
     probabilities = prediction.probabilities
     ranked = sorted(probabilities, key=lambda k: probabilities[k], reverse=True)
     others = [name for name in ranked if name != prediction.label]
     if not others:
         raise ArgumentError("the model has a single label; there is no alternative", argument="expected_label")
     return others[0]
+
+
+def tie_of(prediction: PredictionResult) -> dict[str, float]:
+    """{label: probability} of the labels tied at the top of a prediction (the predicted one first), or {}."""
+    top = prediction.probabilities.get(prediction.label)
+    if top is None:
+        return {}
+    tied = {k: p for k, p in prediction.probabilities.items() if k != prediction.label and abs(p - top) < 1e-9}
+    return {prediction.label: top, **tied} if tied else {}
 
 
 def shared_docs(func: Callable[P, R]) -> Callable[P, R]:

@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from simxai.exceptions import ArgumentError
-from simxai.functions._common import Instance, label_of, require_instance, resolve_target, shared_docs, single
+from simxai.functions._common import (
+    Instance,
+    label_of,
+    require_instance,
+    resolve_target,
+    shared_docs,
+    single,
+    tie_of,
+)
 from simxai.hosts.base import Host
 from simxai.results import CounterfactualResult, StillThisResult
 
@@ -32,8 +40,9 @@ def explain_why_not(host: Host, instance: Instance = None, expected_label: str |
         - Why not negative?
     """
     subject = single(host.resolve(require_instance(instance, "explain_why_not")), "explain_why_not")
-    target = resolve_target(host, subject, expected_label, "expected_label")
-    return host.counterfactuals(subject, target, 1, "why_not")
+    prediction = host.predict(subject)
+    target = resolve_target(host, subject, expected_label, "expected_label", prediction)
+    return _with_tie(host.counterfactuals(subject, target, 1, "why_not"), tie_of(prediction))
 
 
 @shared_docs
@@ -73,8 +82,18 @@ def explain_how_to_be_that(
             valid=f"an integer from 1 to {MAX_COUNTERFACTUALS}",
         )
     subject = single(host.resolve(require_instance(instance, "explain_how_to_be_that")), "explain_how_to_be_that")
-    target = resolve_target(host, subject, target_label, "target_label")
-    return host.counterfactuals(subject, target, number_of_iterations, "how_to_be_that")
+    prediction = host.predict(subject)
+    target = resolve_target(host, subject, target_label, "target_label", prediction)
+    return _with_tie(host.counterfactuals(subject, target, number_of_iterations, "how_to_be_that"), tie_of(prediction))
+
+
+def _with_tie(result: CounterfactualResult, tie: dict[str, float]) -> CounterfactualResult:
+    """`result` stating the tie at the top of the prediction it starts from ("repair and replace have 40.0% each"):
+    the current label is then only the model's tie-break, and a reply must not present it as a clear preference.
+    """
+    if not tie or result.current_label not in tie or result.current_label == result.target_label:
+        return result
+    return result.model_copy(update={"tie": tie})
 
 
 @shared_docs
@@ -120,4 +139,5 @@ def explain_how_to_still_be_this(
             method="none (the label to keep is not predicted)",
             kept_label=kept,
         )
-    return still
+    tie = tie_of(host.predict(subject))
+    return still.model_copy(update={"tie": tie}) if tie and still.label in tie else still

@@ -146,6 +146,8 @@ class TabularChanges(TabularBase):
             old_label_counts=self._counts(old_labels) if group else None,
             new_label_counts=self._counts(new_labels) if group else None,
             outside_range=outside,
+            # allowed as a supposition ("ten years older"), said so: nothing done to the instance can change these
+            fixed=[c.feature for c in applied if c.feature in self.immutable_features and c.old != c.new],
         )
 
     def _missing(self, feature: Feature, subject: Subject) -> float:

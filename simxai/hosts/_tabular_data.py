@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 
 from simxai.exceptions import ArgumentError, UsageError
+from simxai.hosts.month_wrap import month_of_year
 from simxai.instances import closest
 from simxai.results import format_number, listed
 
@@ -107,6 +108,16 @@ def decimals_of(values: np.ndarray) -> int:
 _YES_NO = {"yes": True, "no": False, "true": True, "false": False, "1": True, "0": False}
 
 
+def _missing(value: Any) -> bool:
+    """None, NaN or pandas' NA: a missing value."""
+    return value is None or value is pd.NA or isinstance(value, float | np.floating) and math.isnan(value)
+
+
+def _a_month(number: float, decimals: int) -> bool:
+    """Whether `number` is a month of the year: 1 to 12, and whole when the data records whole months."""
+    return 1 <= number <= 12 and (decimals > 0 or float(number).is_integer())
+
+
 def _is_yes_no(categories: Sequence[str]) -> bool:
     return sorted(c.lower() for c in categories) == ["false", "true"]
 
@@ -130,8 +141,12 @@ class Feature:
     #: Cells of the data left missing (NaN) because the model reads a missing value itself.
     missing: int = 0
 
-    def category(self, raw: Any) -> str:
-        """The category name of a recorded value: its given name, or its text."""
+    def category(self, raw: Any) -> Value:
+        """The category name of a recorded value: its given name, or its text; NaN for a missing value (a custom
+        instance's or a what-if's null of a category the model reads missing itself).
+        """
+        if _missing(raw):
+            return math.nan
         text = category_name(raw)
         return self.codes.get(text, text)
 
@@ -154,7 +169,8 @@ class Table:
         reads_missing: frozenset[str] = frozenset(),
     ) -> None:
         self.X = features_frame.reset_index(drop=True)
-        #: The numeric features whose missing value (NaN) the model reads itself: kept as missing, never filled.
+        #: The features whose missing value (NaN) the model reads itself (numbers, and categories it reads without an
+        #: encoder): kept as missing, never filled.
         self.reads_missing = reads_missing
         #: {row position: the features missing there in the data}, whose cells hold the model's imputer's value.
         self.filled: Mapping[int, tuple[str, ...]] = filled or {}
@@ -248,6 +264,8 @@ class Table:
             ArgumentError: a non-number for a numeric feature, NaN, infinity or a magnitude beyond
                 `MAX_MAGNITUDE`, or an unknown category.
         """
+        if feature.name in self.reads_missing and _missing(value):
+            return math.nan  # the model reads a missing value (a number or a category) itself
         if feature.kind == "categorical":
             if isinstance(value, float) and not math.isfinite(value):
                 raise ArgumentError(
@@ -277,8 +295,6 @@ class Table:
                 suggestions=closest(text, feature.categories),
             )
         number: float | None
-        if feature.name in self.reads_missing and (value is None or isinstance(value, float) and math.isnan(value)):
-            return math.nan  # the model reads a missing value itself
         if isinstance(value, bool):
             number = None
         elif isinstance(value, int | float | np.integer | np.floating):
@@ -302,6 +318,13 @@ class Table:
                 f"{feature.name} must be a finite number of magnitude at most {MAX_MAGNITUDE:.3g}, got {value!r}",
                 argument=argument,
                 valid=f"a number (observed {format_number(feature.min)} to {format_number(feature.max)})",
+            )
+        if month_of_year(feature.name, feature.min, feature.max) and not _a_month(number, feature.decimals):
+            # a month 13 is no month: refused, never scored as an extrapolation of the year
+            raise ArgumentError(
+                f"{feature.name} is a month of the year; {format_number(number)} is not one",
+                argument=argument,
+                valid="a whole number from 1 (January) to 12 (December)",
             )
         return number
 
@@ -361,7 +384,9 @@ class Table:
         """Overwrite one feature of `frame` (in place) with host-form values."""
         if feature.kind == "categorical":
             frame[feature.name] = pd.Series(
-                [feature.raw[str(v)] for v in values], dtype=self._dtypes[feature.name], index=frame.index
+                [None if _missing(v) else feature.raw[str(v)] for v in values],
+                dtype=self._dtypes[feature.name],
+                index=frame.index,
             )
         else:
             frame[feature.name] = np.asarray(values, dtype=float)
@@ -372,7 +397,9 @@ class Table:
         for f in self.features:
             if f.kind == "categorical":
                 index = {name: i for i, name in enumerate(f.categories)}
-                columns.append(np.array([index[str(v)] for v in self.value_column(f, frame)], dtype=float))
+                # a missing category the model reads itself is NaN, decoded back to missing
+                column = [math.nan if _missing(v) else index[str(v)] for v in self.value_column(f, frame)]
+                columns.append(np.array(column, dtype=float))
             else:
                 columns.append(frame[f.name].to_numpy(dtype=float))
         return np.column_stack(columns)
@@ -384,9 +411,10 @@ class Table:
         raw: dict[str, np.ndarray] = {}
         for j, f in enumerate(self.features):
             if f.kind == "categorical":
-                recorded = np.empty(len(f.categories), dtype=object)
-                recorded[:] = [f.raw[name] for name in f.categories]
-                raw[f.name] = recorded[np.rint(matrix[:, j]).astype(int)]
+                recorded = np.empty(len(f.categories) + 1, dtype=object)  # the last: None, a missing category
+                recorded[:-1] = [f.raw[name] for name in f.categories]
+                positions = np.nan_to_num(np.rint(matrix[:, j]), nan=len(f.categories)).astype(int)
+                raw[f.name] = recorded[positions]
             else:
                 raw[f.name] = matrix[:, j]
         return self._model_frame(raw)

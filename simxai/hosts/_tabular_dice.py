@@ -155,7 +155,8 @@ def verify(
             # Unchanged features keep their exact value, which may be finer than the data's precision.
             columns[f.name] = np.where(new == np.round(old, f.decimals), old, new)
         else:
-            columns[f.name] = np.asarray([str(v) for v in raw], dtype=object)
+            # a missing category (one the model reads itself) stays NaN, never the text "nan"
+            columns[f.name] = np.asarray([v if isinstance(v, float) else str(v) for v in raw], dtype=object)
     # Distinct rounded rows, in the order first proposed.
     first: dict[tuple[Value, ...], int] = {}
     for position, key in enumerate(zip(*(columns[f.name].tolist() for f in table.features), strict=True)):
@@ -168,7 +169,7 @@ def verify(
         changes = []
         for f in table.features:
             value = columns[f.name][i]
-            new_value: Value = str(value) if f.kind == "categorical" else float(value)
+            new_value: Value = str(value) if f.kind == "categorical" and isinstance(value, str) else float(value)
             if not _same(new_value, original[f.name]):
                 changes.append(Change(feature=f.name, old=original[f.name], new=new_value))
         if not changes:
@@ -187,7 +188,7 @@ def verify(
 def _distance(table: Table, change: Change) -> float:
     feature = table.by_name[change.feature]
     if feature.kind == "categorical":
-        return 1.0
+        return 1.0  # another category, or a missing one given a category
     assert feature.min is not None and feature.max is not None
     span = feature.max - feature.min or 1.0
     old, new = float(change.old), float(change.new)  # type: ignore[arg-type]

@@ -23,6 +23,7 @@ import numpy as np
 import pandas as pd
 
 from simxai.exceptions import UsageError
+from simxai.hosts._tabular_data import holds_text
 from simxai.results import format_number, listed
 
 _log = logging.getLogger("simxai.hosts")
@@ -227,7 +228,8 @@ class Filled:
     imputation: Imputation | None = None
     #: {feature: its missing cells} for the gaps kept as missing, which the model reads itself (no imputer).
     kept: Mapping[str, int] = field(default_factory=dict)
-    #: The numeric features whose missing value the model reads itself: a custom instance may leave them null.
+    #: The features whose missing value the model reads itself (numbers, and categories it reads without an
+    #: encoder): a custom instance or a what-if may leave them null.
     reads_missing: frozenset[str] = frozenset()
     model_kind: str = ""
 
@@ -266,9 +268,24 @@ def _accepts_missing(model: Any, frame: pd.DataFrame) -> bool:
     return proba.shape[0] == len(frame) and bool(np.isfinite(proba).all())
 
 
+def _reads_categories(model: Any, column: pd.Series) -> bool:
+    """Whether `column` holds categories that the model itself reads (no encoder in front of it): a bare estimator
+    given a pandas `category` or string column (a HistGradientBoostingClassifier's `categorical_features`,
+    XGBoost's `enable_categorical`, LightGBM's pandas categories). A pipeline's encoder may map a missing value to
+    "unknown" (all zeros), which is not the model reading it, so a pipeline's text columns are never probed.
+    """
+    if getattr(model, "steps", None) is not None or pd.api.types.is_bool_dtype(column):
+        return False
+    recorded = column.dropna()
+    return isinstance(column.dtype, pd.CategoricalDtype | pd.StringDtype) or (
+        pd.api.types.is_object_dtype(column.dtype) and len(recorded) > 0 and all(isinstance(v, str) for v in recorded)
+    )
+
+
 def reads_missing(model: Any, frame: pd.DataFrame, imputed: Sequence[str]) -> frozenset[str]:
-    """The numeric features of `frame` whose missing value the model reads itself, without an imputer of its own:
-    one probe row per feature (the first row with that feature missing); one batch, or one call each if it fails.
+    """The features of `frame` whose missing value the model reads itself, without an imputer of its own: its
+    numbers, and the categories it reads itself (`_reads_categories`). One probe row per feature (the first row with
+    that feature missing); one batch, or one call each if it fails.
     """
     numeric = [
         str(c)
@@ -277,15 +294,18 @@ def reads_missing(model: Any, frame: pd.DataFrame, imputed: Sequence[str]) -> fr
         and pd.api.types.is_numeric_dtype(frame[c])
         and not pd.api.types.is_bool_dtype(frame[c])
     ]
-    if not numeric or frame.empty:
+    categories = [str(c) for c in frame.columns if str(c) not in imputed and _reads_categories(model, frame[c])]
+    if not numeric + categories or frame.empty:
         return frozenset()
-    probes = pd.concat([frame.iloc[[0]]] * len(numeric), ignore_index=True)
-    for i, name in enumerate(numeric):
-        probes[name] = probes[name].astype(float)
+    probed = numeric + categories
+    probes = pd.concat([frame.iloc[[0]]] * len(probed), ignore_index=True)
+    for i, name in enumerate(probed):
+        if name in numeric:
+            probes[name] = probes[name].astype(float)
         probes.loc[i, name] = np.nan
     if _accepts_missing(model, probes):
-        return frozenset(numeric)
-    return frozenset(n for i, n in enumerate(numeric) if _accepts_missing(model, probes.iloc[[i]]))
+        return frozenset(probed)
+    return frozenset(n for i, n in enumerate(probed) if _accepts_missing(model, probes.iloc[[i]]))
 
 
 def fill_missing(model: Any, frame: pd.DataFrame) -> tuple[pd.DataFrame, Filled]:
@@ -301,6 +321,14 @@ def fill_missing(model: Any, frame: pd.DataFrame) -> tuple[pd.DataFrame, Filled]
     gaps = frame.isna()
     counts = {str(c): int(n) for c, n in gaps.sum().items() if n}
     kept = {f: n for f, n in counts.items() if f not in imputation.features and f in native}
+    for name, n in kept.items():
+        if holds_text(frame[name]):  # the model reads a missing category, but the host's categories are recorded
+            raise UsageError(
+                f"feature {name!r} has {n} missing {'value' if n == 1 else 'values'} in a column of categories; "
+                f"the model, a {_model_kind(model)}, reads a missing category itself (a custom instance or a what-if "
+                "may give it as null), but gaps in a category column of the data are not kept: fill them in the "
+                "data, e.g. with a category of their own such as 'unknown', and fit the model on that"
+            )
     kind = _model_kind(model)
     if kept:
         _log.warning("data: %s", kept_text(kept, kind))

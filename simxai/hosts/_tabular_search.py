@@ -84,18 +84,23 @@ class NeighbourSearch:
             self._columns[label] = np.ascontiguousarray(scaled[:, ~self._categorical].T)
             self._codes[label] = np.ascontiguousarray(scaled[:, self._categorical].T)
 
-    # Features travel as one float matrix: numbers as they are, categories as their index in the table.
+    # Features travel as one float matrix: numbers as they are, categories as their index in the table, a missing
+    # value (one the model reads itself) as NaN.
     def _encode_values(self, values: Mapping[str, Value]) -> np.ndarray:
         return np.array(
             [
-                f.categories.index(str(values[f.name])) if f.kind == "categorical" else float(values[f.name])
+                f.categories.index(str(values[f.name]))
+                if f.kind == "categorical" and isinstance(values[f.name], str)
+                else float(values[f.name])
                 for f in self.table.features
             ]
         )
 
     def _values(self, row: np.ndarray) -> dict[str, Value]:
         return {
-            f.name: f.categories[int(round(row[j]))] if f.kind == "categorical" else float(row[j])
+            f.name: f.categories[int(round(row[j]))]
+            if f.kind == "categorical" and np.isfinite(row[j])
+            else float(row[j])
             for j, f in enumerate(self.table.features)
         }
 

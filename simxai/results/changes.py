@@ -50,7 +50,17 @@ class Change(pydantic.BaseModel):
             return f"remove '{self.feature}'" if word else f"remove {self.feature}"
         if word:
             return f"'{self.old}' to '{format_number(self.new)}'"
+        if self.feature == "text" and isinstance(self.old, str) and isinstance(self.new, str):
+            return f"the text from '{self.old}' to '{self.new}'"  # a whole text replaced, quoted as a word is
         return f"{self.feature} from {format_number(self.old)} to {format_number(self.shown)}"
+
+
+def _without_empty(data: dict[str, Any], *names: str) -> dict[str, Any]:
+    """A payload without the optional fields that are empty."""
+    for name in names:
+        if not data.get(name):
+            data.pop(name, None)
+    return data
 
 
 def _edits(changes: list[Change], verbs: tuple[str, str, str] = ("changing", "removing", "inserting")) -> str:
@@ -116,6 +126,13 @@ class CounterfactualResult(Result):
     counterfactuals: list[Counterfactual]
     method: str
     note: str | None = None
+    #: {label: probability} of the labels tied at the top of the model's prediction (the current label and the
+    #: others with exactly its probability); the current label is the model's own tie-break; left out when empty
+    tie: dict[str, float] = {}
+
+    @pydantic.model_serializer(mode="wrap")
+    def _without_empty_tie(self, handler: pydantic.SerializerFunctionWrapHandler) -> dict[str, Any]:
+        return _without_empty(handler(self), "tie")
 
     @classmethod
     def already(
@@ -148,7 +165,7 @@ class CounterfactualResult(Result):
             f"The model predicts {self.current_label} for {self.subject.description}, not {self.target_label}."
             if self.question == "why_not" and self.current_label != self.target_label
             else f"The model predicts {self.current_label} for {self.subject.description}."
-        )
+        ) + tie_note(self.tie, self.current_label)
         if self.note and not self.counterfactuals:
             return f"{head} {self.note}"
         if not self.counterfactuals:
@@ -199,12 +216,19 @@ class StillThisResult(Result):
     samples_kept: int
     method: str
     kept_label: str | None = None  # the label the user asked to keep, when named
+    #: {label: probability} of the labels tied at the top (as `CounterfactualResult.tie`); left out when empty
+    tie: dict[str, float] = {}
+
+    @pydantic.model_serializer(mode="wrap")
+    def _without_empty_tie(self, handler: pydantic.SerializerFunctionWrapHandler) -> dict[str, Any]:
+        return _without_empty(handler(self), "tie")
 
     def render(self) -> str:
         """State the prediction and the ranges within which each feature can move while it stays the same."""
         if self.kept_label is not None and self.kept_label != self.label:
             return _not_predicted_to_keep(self.label, self.probability, self.kept_label, self.subject)
         head = f"The model predicts {self.label} for {self.subject.description} ({format_percent(self.probability)})."
+        head += tie_note(self.tie, self.label)
         parts = []
         for r in self.ranges:
             if r.categories is not None:
@@ -279,13 +303,16 @@ class WhatIfResult(Result):
     new_label_counts: dict[str, int] | None = None
     #: the changes whose new value lies outside the data's range; left out of the payload when there are none
     outside_range: list[OutsideRange] = []
+    #: the changed features the host keeps fixed (`immutable_features`): the what-if supposes what cannot happen;
+    #: left out of the payload when there are none
+    fixed: list[str] = []
+    #: a text's words, old or new, that the model does not read there (the text scores the same without them);
+    #: left out of the payload when there are none
+    unread: list[str] = []
 
     @pydantic.model_serializer(mode="wrap")
     def _without_empty_outside(self, handler: pydantic.SerializerFunctionWrapHandler) -> dict[str, Any]:
-        data: dict[str, Any] = handler(self)
-        if not data.get("outside_range"):
-            data.pop("outside_range", None)
-        return data
+        return _without_empty(handler(self), "outside_range", "fixed", "unread")
 
     @pydantic.computed_field  # type: ignore[prop-decorator]
     @property
@@ -297,8 +324,37 @@ class WhatIfResult(Result):
         makes its answer an extrapolation), derived from `changes` and `outside_range` so that every host states
         it; a group's change is its mean or most common value, which says nothing of each row.
         """
-        parts = [p for p in (self._already(), self._outside()) if p]
+        parts = [p for p in (self._already(), self._fixed(), self._unread(), self._outside()) if p]
         return "; ".join(parts) or None
+
+    def _unread(self) -> str | None:
+        """The sentence on swapped words the model does not read: equal probabilities alone do not say why."""
+        unread = {w.lower() for w in self.unread}
+        said = []
+        for c in self.changes:
+            old, new = str(c.old), str(c.new)
+            if old.lower() in unread and (not new or new.lower() in unread):
+                said.append(
+                    f"the model does not read '{old}' here, so removing it changes nothing"
+                    if not new
+                    else f"the model reads neither '{old}' nor '{new}' here, so the swap changes nothing"
+                )
+            elif new and new.lower() in unread:
+                said.append(
+                    f"the model does not read '{new}' here (the text scores the same with it as with '{old}' removed), "
+                    f"so this change only takes '{old}' out"
+                )
+        return "; ".join(said) or None
+
+    def _fixed(self) -> str | None:
+        """The sentence on changed features the host keeps fixed: allowed as a supposition, never a real change."""
+        if not self.fixed:
+            return None
+        they = "it cannot" if len(self.fixed) == 1 else "they cannot"
+        return (
+            f"the host keeps {' and '.join(self.fixed)} fixed: {they} change in reality, "
+            "so this what-if is a supposition"
+        )
 
     def _already(self) -> str | None:
         same = [c for c in self.changes if c.old == c.new]
@@ -346,5 +402,5 @@ class WhatIfResult(Result):
         )
 
     def _outside_sentence(self) -> str:
-        outside = self._outside()
-        return f" Note: {outside}." if outside else ""
+        said = "; ".join(p for p in (self._fixed(), self._unread(), self._outside()) if p)
+        return f" Note: {said}." if said else ""

@@ -12,7 +12,10 @@ import math
 import numpy as np
 import pandas as pd
 import pytest
+from sklearn.compose import ColumnTransformer
 from sklearn.ensemble import HistGradientBoostingClassifier
+from sklearn.pipeline import Pipeline
+from sklearn.preprocessing import OneHotEncoder
 
 from simxai import default_registry
 from simxai.exceptions import ArgumentError
@@ -88,18 +91,14 @@ def _engine_checks(n: int = 200, seed: int = 2) -> pd.DataFrame:
 
 
 def test_the_null_what_if_refusal_lists_with_and() -> None:
+    # The hull reaches the model through a one-hot encoder, which does not read a missing category (a model that
+    # reads the category itself takes the null: tests/hosts/test_missing_categories.py).
     frame = _engine_checks()
     features = ["hours_run", "oil_ml", "coolant_c", "hull"]
-    model = HistGradientBoostingClassifier(max_iter=30, categorical_features="from_dtype", random_state=0)
-    model.fit(frame[features].astype({"hull": "category"}), frame.verdict)
-    host = host_from_model(
-        model,
-        frame.astype({"hull": "category"}),
-        name="boats",
-        target="verdict",
-        instance_noun="check",
-        id_column="check_no",
-    )
+    encode = ColumnTransformer([("hull", OneHotEncoder(), ["hull"])], remainder="passthrough")
+    model = Pipeline([("encode", encode), ("fit", HistGradientBoostingClassifier(max_iter=30, random_state=0))])
+    model.fit(frame[features], frame.verdict)
+    host = host_from_model(model, frame, name="boats", target="verdict", instance_noun="check", id_column="check_no")
     what_if = default_registry().get("explain_what_if")
     assert what_if is not None
     with pytest.raises(ArgumentError) as caught:
@@ -108,3 +107,35 @@ def test_the_null_what_if_refusal_lists_with_and() -> None:
         "hull cannot be set to missing: the model reads a missing value of coolant_c, hours_run and oil_ml only"
     )
     assert caught.value.valid == "one of steel or timber"
+
+
+def _trips() -> pd.DataFrame:
+    rng = np.random.default_rng(4)
+    n = 120
+    frame = pd.DataFrame(
+        {
+            "trip_no": np.arange(901, 901 + n),
+            "start_month": rng.integers(1, 13, n),
+            "riders": rng.integers(1, 30, n),
+        }
+    )
+    frame["kind"] = np.where((frame.start_month > 5) & (frame.start_month < 10), "summer", "off season")
+    return frame
+
+
+@pytest.mark.parametrize("value", [13, 0, 2.5])
+def test_a_month_of_the_year_outside_1_to_12_is_refused_in_one_line(value: float) -> None:
+    frame = _trips()
+    model = HistGradientBoostingClassifier(max_iter=20, random_state=0).fit(
+        frame[["start_month", "riders"]], frame.kind
+    )
+    host = host_from_model(model, frame, name="trips", target="kind", instance_noun="trip", id_column="trip_no")
+    what_if = default_registry().get("explain_what_if")
+    assert what_if is not None
+    with pytest.raises(ArgumentError) as caught:
+        what_if(host, {"instance": 901, "changes": {"start_month": value}})
+    assert str(caught.value) == f"start_month is a month of the year; {value:g} is not one"
+    assert caught.value.valid == "a whole number from 1 (January) to 12 (December)"
+    december = int(frame.trip_no[frame.start_month == 12].iloc[0])
+    stepped = what_if(host, {"instance": december, "changes": {"start_month": "+1"}})
+    assert stepped.changes[0].new == 1  # a step still wraps round the year

@@ -211,4 +211,29 @@ class TextChanges(TextExplanations):
             old_probabilities=self._probabilities(old[0]),
             new_label=self._label(new[0]),
             new_probabilities=self._probabilities(new[0]),
+            unread=self._unread(texts[0], old[0], applied) if "text" not in changes else [],
         )
+
+    def _unread(self, text: str, scored: np.ndarray, applied: Sequence[Change]) -> list[str]:
+        """The words of `applied` (old and new) that the model does not read in `text`: an old word whose removal
+        leaves the probabilities as they are, a new word that scores as the old one removed.
+
+        "What if 'clean' were 'filthy'?" to a lexicon that lacks "filthy" gives the probabilities of the text
+        without "clean"; the reply says so, instead of a change the user would read as the model's view of "filthy".
+        """
+        edited = [self._apply(text, {c.feature: ""})[0] for c in applied if c.new]
+        edited += [self._apply(text, {c.feature: str(c.new)})[0] for c in applied if c.new]
+        removed = [self._apply(text, {c.feature: ""})[0] for c in applied if not c.new]
+        scores = self.predict_proba([*edited, *removed]) if edited or removed else np.zeros((0, len(scored)))
+        swapped = [c for c in applied if c.new]
+        without, swapped_in = scores[: len(swapped)], scores[len(swapped) : 2 * len(swapped)]
+        unread: list[str] = []
+        for change, gone, put in zip(swapped, without, swapped_in, strict=True):
+            if np.allclose(gone, scored, rtol=0, atol=1e-9):
+                unread.append(str(change.old))
+            if np.allclose(put, gone, rtol=0, atol=1e-9):
+                unread.append(str(change.new))
+        for change, gone in zip([c for c in applied if not c.new], scores[2 * len(swapped) :], strict=True):
+            if np.allclose(gone, scored, rtol=0, atol=1e-9):
+                unread.append(str(change.old))
+        return unread
