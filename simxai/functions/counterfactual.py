@@ -139,5 +139,6 @@ def explain_how_to_still_be_this(
             method="none (the label to keep is not predicted)",
             kept_label=kept,
         )
-    tie = tie_of(host.predict(subject))
+    # two labels can tie at the top only at 50 % or below: above it the ranges' own prediction is all it takes
+    tie = tie_of(host.predict(subject)) if still.probability <= 0.5 + 1e-9 else {}
     return still.model_copy(update={"tie": tie}) if tie and still.label in tie else still
