@@ -441,6 +441,14 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (4, 5),
         "own_hosts": ("tram", "zipline"),
     },
+    # written for training in the forty-fifth round (dialogue-heavy)
+    "w76": {
+        "folder": "people",
+        "requests": 214,
+        "dialogues": 20,
+        "turns": (5, 6),
+        "own_hosts": ("hatchery", "distillery"),
+    },
 }
 
 
