@@ -425,6 +425,14 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (4, 5),
         "own_hosts": ("forge", "dairy"),
     },
+    # written for training in the forty-fifth round (request-heavy; the router helpers' unread gate this round)
+    "w77": {
+        "folder": "people",
+        "requests": 268,
+        "dialogues": 10,
+        "turns": (4, 5),
+        "own_hosts": ("tea", "surf"),
+    },
 }
 
 
