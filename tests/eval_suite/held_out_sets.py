@@ -441,13 +441,21 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (4, 5),
         "own_hosts": ("tram", "zipline"),
     },
-    # written for training in the forty-fifth round (dialogue-heavy)
+    # written for training in the forty-fifth round (dialogue-heavy; that round's unread router gate)
     "w76": {
         "folder": "people",
         "requests": 214,
         "dialogues": 20,
         "turns": (5, 6),
         "own_hosts": ("hatchery", "distillery"),
+    },
+    # written for training in the forty-fifth round (request-heavy; that round's unread router gate)
+    "w77": {
+        "folder": "people",
+        "requests": 268,
+        "dialogues": 10,
+        "turns": (4, 5),
+        "own_hosts": ("tea", "surf"),
     },
 }
 
