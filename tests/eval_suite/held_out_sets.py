@@ -457,6 +457,14 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (4, 5),
         "own_hosts": ("tea", "surf"),
     },
+    # written for training in the forty-sixth round (dialogue-heavy; in that round's selector rebuild)
+    "w80": {
+        "folder": "people",
+        "requests": 206,
+        "dialogues": 20,
+        "turns": (5, 6),
+        "own_hosts": ("jetty", "larder"),
+    },
 }
 
 
