@@ -465,6 +465,14 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (5, 6),
         "own_hosts": ("jetty", "larder"),
     },
+    # written for training in the forty-sixth round (request-heavy; added to this round's rebuild)
+    "w81": {
+        "folder": "people",
+        "requests": 261,
+        "dialogues": 10,
+        "turns": (4, 5),
+        "own_hosts": ("wetsuit", "yurt"),
+    },
 }
 
 
