@@ -135,9 +135,7 @@ def load_host() -> TabularHost:
     train = frame[~frame.dredger_no.isin(test)]
     model = RandomForestClassifier(n_estimators=120, max_depth=5, random_state=0)
     model.fit(train[features], train.harbour_call)
-    return host_from_model(
-        model, frame[["dredger_no", *features, "harbour_call"]], test_ids=test, **DREDGER_CONFIG
-    )
+    return host_from_model(model, frame[["dredger_no", *features, "harbour_call"]], test_ids=test, **DREDGER_CONFIG)
 
 
 if __name__ == "__main__":
