@@ -136,7 +136,7 @@ def load_host() -> TabularHost:
     from sklearn.neural_network import MLPClassifier
     from sklearn.pipeline import Pipeline
     from sklearn.preprocessing import OneHotEncoder, StandardScaler
-    
+
     from simxai.hosts.in_memory import host_from_model
 
     frame = _frame()
@@ -148,10 +148,15 @@ def load_host() -> TabularHost:
             ("numbers", StandardScaler(), NUMERIC),
         ]
     )
-    model = Pipeline([("columns", columns), (
+    model = Pipeline(
+        [
+            ("columns", columns),
+            (
                 "network",
                 MLPClassifier(hidden_layer_sizes=(12,), alpha=0.5, solver="lbfgs", max_iter=3000, random_state=1556),
-            ),])
+            ),
+        ]
+    )
     model.fit(train[FEATURES], train.ReviewCall)
     rows = frame[["TurbineID", *FEATURES, "ReviewCall"]]
     return host_from_model(model, rows, test_ids=test, **TURBINE_CONFIG)
