@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
-from simxai.extraction._group_words import OR_TAIL, _in_range, category_nouns, numeric_name_at, tail_op
 from simxai.extraction._features import feature_mentions
+from simxai.extraction._group_words import OR_TAIL, _in_range, category_nouns, numeric_name_at, tail_op
 from simxai.extraction._lexicon import _AFTER_AGE, _NUM, _PEOPLE_NOUNS, _group_noun, plural_pattern
 from simxai.hosts.base import FeatureSchema, HostSchema
 
