@@ -32,6 +32,7 @@ from collections.abc import Iterable
 
 from simxai._accents import fold_host_accents
 from simxai._chat_spellings import CHAT, CONTRACTIONS
+from simxai._english_words import COMMON_WORDS
 from simxai._label_adverbs import label_adverbs
 from simxai._noun_plural import regular_noun_plural
 from simxai._number_forms import decimal_points, dotted_ids
@@ -109,7 +110,7 @@ def _targets(
 ) -> tuple[frozenset[str], dict[int, tuple[str, ...]]]:
     """Known words (never corrected) and, by length, the words a typo may be corrected to."""
     targets = set(_LEXICON) | {w for w in schema_words if len(w) >= 4}
-    known = targets | set(extra) | _PROTECTED | set(UNITS) | set(TENS) | set(SCALES)
+    known = targets | set(extra) | _PROTECTED | COMMON_WORDS | set(UNITS) | set(TENS) | set(SCALES)
     by_length: dict[int, list[str]] = {}
     for word in targets:
         by_length.setdefault(len(word), []).append(word)

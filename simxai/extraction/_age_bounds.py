@@ -24,6 +24,16 @@ def age_clauses(text: str, schema: HostSchema, age: FeatureSchema) -> list[str]:
     clauses: list[str] = []
     for match in re.finditer(rf"\b(?P<op>older|younger)\s+than\s+(?P<v>{_NUM})", text, re.IGNORECASE):
         clauses.append(f"{age.name} {'>' if match.group('op').lower() == 'older' else '<'} {match.group('v')}")
+    # "in their fifties", "in her 40s": the decade of a life as a range of the age (a word before it, "early" or
+    # "late", narrows it in a way no range here says: nothing is read then)
+    for match in re.finditer(
+        rf"\bin\s(?:their|his|her|my|our|your)\s(?:(?P<w>{'|'.join(DECADES)})|(?P<d>[1-9]0)[’']?s)\b",
+        text,
+        re.IGNORECASE,
+    ):
+        low = DECADES[match.group("w").lower()] if match.group("w") else int(match.group("d"))
+        if _in_range(age, float(low)):
+            clauses += [f"{age.name} >= {low}", f"{age.name} <= {low + 9}"]
     # "patients over 60", "people under 30": a group of people above or below a bare number is an age
     people = (
         rf"(?:{_group_noun(schema)}|{_PEOPLE_NOUNS}{_aged_nouns(age)}|people|persons|folks?|those|them|many|ones|individuals|everyone|"

@@ -7,6 +7,11 @@ selector's training texts read, so they land with a rebuild.
    ends in that unit, and the unit's last part alone ("h") is no unit of that feature;
 3. one number, one reading: a bound said of a named feature before a word for people ("income over 80 folks") is no
    age bound too, and a bound ("over 80 of them") is no count of results;
+4. a relative step in a unit two features share ("2 m deeper") binds the one whose comparative matches (already so on
+   main; pinned here);
+5. a decade of a life ("in their fifties", "in her 40s") is a range of the host's age feature, and nothing on a host
+   without one;
+6. one-edit typo correction leaves common English words as written ("change" never becomes a feature "charge").
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ import pytest
 from simxai.extraction import extract_argument, extract_changes, extract_group
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.hosts.name_words import name_unit_of
+from simxai.normalize import normalize
 
 # a ferry line's crossings
 FERRY = HostSchema(
@@ -175,3 +181,100 @@ def test_a_count_of_results_beside_a_bound_is_still_read() -> None:
     assert (
         extract_argument("number_of_iterations", "give me 3 counterfactuals for income over 80 of them", MEMBERS) == 3
     )
+
+
+# --- 4. a step in a shared unit binds the feature its comparative names -----------------------------------------------
+
+# a dive school's logs: two features in metres, two in kilograms
+DIVES = HostSchema(
+    name="dive school logs",
+    kind="tabular",
+    instance_noun="log",
+    class_names=["safe", "incident"],
+    features=[
+        FeatureSchema(name="tank (kg)", type="numeric", min=5, max=25),
+        FeatureSchema(name="ballast weight (kg)", type="numeric", min=0, max=20),
+        FeatureSchema(name="visibility (m)", type="numeric", min=0, max=40),
+        FeatureSchema(name="max depth (m)", type="numeric", min=0, max=60),
+    ],
+    id_range=(9001, 9400),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "change"),
+    [
+        ("what if log 9010 were 2 m deeper", {"max depth (m)": "+2"}),
+        ("what if log 9010 were 2 m shallower", {"max depth (m)": "-2"}),
+        ("what if log 9010 had been 3 kg heavier", {"ballast weight (kg)": "+3"}),
+        ("what if 9010 was 3 kg lighter", {"ballast weight (kg)": "-3"}),
+    ],
+)
+def test_a_step_in_a_shared_unit_binds_the_feature_its_comparative_names(text: str, change: dict[str, str]) -> None:
+    assert extract_changes(text, DIVES) == change
+
+
+# --- 5. decades of a life ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "group"),
+    [
+        ("how accurate is it for people in their fifties", "age >= 50 and age <= 59"),
+        ("accuracy for members in her 40s", "age >= 40 and age <= 49"),
+        ("what about someone in his seventies", "age >= 70 and age <= 79"),
+        ("recall for members in their 20s with income over 50", "income > 50 and age >= 20 and age <= 29"),
+    ],
+)
+def test_a_decade_of_a_life_is_a_range_of_the_age(text: str, group: str) -> None:
+    assert extract_group(text, MEMBERS) == group
+
+
+@pytest.mark.parametrize(
+    "text", ["how accurate is it for people in their fifties", "accuracy for crossings in her 40s"]
+)
+def test_a_decade_means_nothing_on_a_host_without_an_age(text: str) -> None:
+    assert extract_group(text, FERRY) is None
+
+
+def test_a_qualified_decade_is_left_unread() -> None:
+    assert extract_group("precision for folks in their late forties", MEMBERS) is None
+
+
+# --- 6. common English words are no typos ----------------------------------------------------------------------------
+
+# an e-scooter rental's hires: "charge" is a feature, one edit from "change" and "charger"
+HIRES = HostSchema(
+    name="scooter hires",
+    kind="tabular",
+    instance_noun="scooter",
+    class_names=["returned", "left out"],
+    features=[
+        FeatureSchema(name="charge", type="numeric", min=0, max=100),
+        FeatureSchema(name="trial rides", type="numeric", min=0, max=10),
+    ],
+    id_range=(1, 500),
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "how much could scooter 3 change and still be left out",
+        "what if the charger on scooter 3 were new",
+        "what if scooter 3 took the coastal trail",
+    ],
+)
+def test_a_common_word_is_never_corrected_into_a_feature_word(text: str) -> None:
+    assert normalize(text, HIRES) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "fixed"),
+    [
+        ("what if the chagre on scooter 3 were 80", "what if the charge on scooter 3 were 80"),
+        ("what is the prediciton for scooter 3", "what is the prediction for scooter 3"),
+    ],
+)
+def test_a_misspelt_word_is_still_corrected(text: str, fixed: str) -> None:
+    assert normalize(text, HIRES) == fixed
