@@ -110,7 +110,7 @@ def _targets(
 ) -> tuple[frozenset[str], dict[int, tuple[str, ...]]]:
     """Known words (never corrected) and, by length, the words a typo may be corrected to."""
     targets = set(_LEXICON) | {w for w in schema_words if len(w) >= 4}
-    known = targets | set(extra) | _PROTECTED | COMMON_WORDS | set(UNITS) | set(TENS) | set(SCALES)
+    known = targets | set(extra) | _PROTECTED | set(UNITS) | set(TENS) | set(SCALES)
     by_length: dict[int, list[str]] = {}
     for word in targets:
         by_length.setdefault(len(word), []).append(word)
@@ -154,7 +154,10 @@ def _correct(word: str, known: frozenset[str], by_length: dict[int, tuple[str, .
         target
         for n in (len(lower) - 1, len(lower), len(lower) + 1)
         for target in by_length.get(n, ())
-        if _one_edit(lower, target) and not _is_inflection(lower, target)
+        if _one_edit(lower, target)
+        and not _is_inflection(lower, target)
+        # a common word becomes no other word ("change" no "charge"), only a longer form of itself ("smoke": smoker)
+        and (lower not in COMMON_WORDS or target.startswith(lower))
     }
     return found.pop() if len(found) == 1 else None
 
