@@ -57,6 +57,7 @@ SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "
     ROOT / "evalsets" / "guard-2026-12-07an",
     ROOT / "evalsets" / "guard-2026-12-07ao",
     ROOT / "evalsets" / "guard-2026-12-07ap",
+    ROOT / "evalsets" / "guard-2026-12-07aq",
 )
 SCRIPT = ROOT / "bench" / "guard_set.py"
 #: A set's host whose instances are not called by the host's name (set S's bonsai nursery talks of trees).
@@ -200,6 +201,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         ("guard-2026-12-07an", {"jukebox": 3, "demo": 3, "sentiment": 3, "loan": 3}, 440),
         ("guard-2026-12-07ao", {"hamper": 3, "demo": 3, "sentiment": 3, "loan": 3}, 440),
         ("guard-2026-12-07ap", {"rickshaw": 3, "demo": 3, "sentiment": 3, "loan": 3}, 440),
+        ("guard-2026-12-07aq", {"dredger": 3, "demo": 3, "sentiment": 3, "loan": 3}, 440),
     ],
     ids=[
         "set F",
@@ -239,6 +241,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         "set AN (07an)",
         "set AO (07ao)",
         "set AP (07ap)",
+        "set AQ (07aq)",
     ],
 )
 def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_both_verdicts(
@@ -464,6 +467,13 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
             (153701, 154000),
             {"Canopy", "bell_works"},
         ),
+        (
+            "guard-2026-12-07aq",
+            "dredger",
+            ["dig", "refit", "lay_up"],
+            (155901, 156200),
+            {"Hull", "gps_ok"},
+        ),
     ],
     ids=[
         "set F",
@@ -504,6 +514,7 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
         "set AN jukebox (07an)",
         "set AO hamper (07ao)",
         "set AP rickshaw (07ap)",
+        "set AQ dredger (07aq)",
     ],
 )
 def test_a_set_brings_its_host_and_its_lines_name_only_its_instances_and_features(
