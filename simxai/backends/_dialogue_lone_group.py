@@ -118,7 +118,9 @@ def lone_category_group(text: str, history: Sequence[Message], request: Completi
         return None  # a prediction of one instance: "leather" is no group of it
     if previous.arguments.get("feature") == feature:
         return None  # "leather" after the covers' counts: an answer about that feature, not a group of it
-    group = f"{feature} = {category}" if _same_feature_only(condition, feature) else _swapped(condition, feature, category)
+    group = (
+        f"{feature} = {category}" if _same_feature_only(condition, feature) else _swapped(condition, feature, category)
+    )
     if group is None or group == condition:
         return None
     return Decision(previous.name, 1.0, True, arguments={**previous.arguments, parameter: group})

@@ -90,7 +90,7 @@ def planks() -> Any:
     return logistic_host(_plank_frame(), ["kiln_hours", "KnotCount"], "timber", "outcome", config)
 
 
-def test_a_step_said_with_instead_replaces_the_change_of_the_feature_in_focus(planks: Any, router: RouterBackend) -> None:
+def test_a_step_said_with_instead_replaces_the_change_in_focus(planks: Any, router: RouterBackend) -> None:
     turns = asyncio.run(talk(planks, router, "what if plank 4120 had 7 knots", "and 3 less instead?"))
     assert calls(turns[1]) == [("explain_what_if", {"instance": 4120, "changes": {"KnotCount": "-3"}})]
 
