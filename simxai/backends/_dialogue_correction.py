@@ -137,7 +137,22 @@ def correction_readings(text: str, history: Sequence[Message], schema: HostSchem
     moved = _moved_change(after, number, changes, schema) if not readings and not noun else None
     if moved is not None:  # "sorry, I meant 12 visits" after 40 km: that change in place of the one just tried
         readings.append(Reading(previous.name, {**previous.arguments, "changes": moved}, f"{after} {number:g}"))
+    subject = instance if instance is not None else subject_id(previous)  # the call may leave it to the focus
+    if not readings and _unsaid_subject(subject, number, said, schema) and not after and "." not in match.group("n"):
+        # "sorry, I meant 7014" after "what if it had 2 more salt" (the wheel in focus, its id unsaid): no change
+        # can take 7014, so it is the subject the what-if was about, the changes kept
+        arguments = {**previous.arguments, "instance": int(number)}
+        readings.append(Reading(previous.name, arguments, f"{host_noun or 'instance'} {int(number)}"))
     return readings
+
+
+def _unsaid_subject(instance: object, number: float, said: set[float], schema: HostSchema) -> bool:
+    """Whether `number` can replace the previous call's one instance, named by reference (its id unsaid): an id of
+    the host other than the instance's own.
+    """
+    if not isinstance(instance, int) or isinstance(instance, bool) or float(instance) in said:
+        return False
+    return number != instance and schema.has_id(number)
 
 
 def _moved_change(after: str, number: float, changes: object, schema: HostSchema) -> dict[str, Any] | None:

@@ -7,8 +7,12 @@ keeping the metric and the label it had. `simxai.followup_fragment.swapped_categ
 condition to another category when the turn continues ("and silver?") or asks ("silver?"); this reads the bare
 word too, and a first group after a metric on all the data.
 
-Only a group the turn would replace whole is read: when the previous group holds a clause of another feature
-("age > 60 and cover = paper"), "leather" may narrow it or start anew, so it is left to the other readings.
+When the previous group holds clauses of other features besides one category of the same feature ("age > 60 and
+cover = paper"), "now the leather ones" swaps that category and keeps the rest (`age > 60 and cover = leather`): a
+second category of one feature cannot narrow the group, and the narrowing the user built over the last turns stays
+until undone ("back to all the leather ones"). "the other cover" names the other category of a two-category feature
+the group fixes (with three or more it names none). A group that fixes no category of the feature ("age > 60",
+then "leather") may be narrowed or started anew, so it is left to the other readings.
 """
 
 from __future__ import annotations
@@ -63,6 +67,36 @@ def _same_feature_only(condition: object, feature: str) -> bool:
     return all(c is not None and c.group("feature").strip() == feature for c in clauses)
 
 
+def _swapped(condition: object, feature: str, category: str) -> str | None:
+    """The group with its one category of `feature` moved to `category` and its other clauses kept ("age > 60 and
+    cover = paper" -> "age > 60 and cover = leather"), or None when it fixes no one category of that feature.
+    """
+    if not isinstance(condition, str):
+        return None
+    clauses = [c.strip() for c in condition.split(" and ")]
+    fixed = [i for i, c in enumerate(clauses) if (m := _CLAUSE.match(c)) and m.group("feature").strip() == feature]
+    if len(fixed) != 1 or not re.fullmatch(rf"{re.escape(feature)}\s*=\s*[^=<>!]+", clauses[fixed[0]]):
+        return None
+    clauses[fixed[0]] = f"{feature} = {category}"
+    return " and ".join(clauses)
+
+
+def _other_category(rest: list[str], condition: object, schema: HostSchema) -> tuple[str, str] | None:
+    """(feature, category) for "the other <feature>" when the group fixes one of that feature's two categories."""
+    if len(rest) < 2 or rest[0] != "other" or not isinstance(condition, str):
+        return None
+    said = " ".join(rest[1:])
+    for feature in schema.features:
+        categories = feature.categories or []
+        terms = {feature.name.lower(), *(a.lower() for a in feature.aliases)}
+        if feature.type != "categorical" or len(categories) != 2 or not ({said, said.rstrip("s")} & terms):
+            continue
+        for held, other in (categories, categories[::-1]):
+            if _swapped(condition, feature.name, other) is not None and f"{feature.name} = {held}" in condition:
+                return feature.name, other
+    return None
+
+
 def lone_category_group(text: str, history: Sequence[Message], request: CompletionRequest) -> Decision | None:
     """The previous call about a group on the category a turn says alone, or None."""
     schema = request.host
@@ -74,19 +108,19 @@ def lone_category_group(text: str, history: Sequence[Message], request: Completi
         return None
     noun = (schema.instance_noun or "").lower()
     rest = [w for w in words if w not in _FILLER and w not in (noun, f"{noun}s")]
-    named = _category(rest, schema) if rest else None
+    parameter = _GROUPED[previous.name]
+    condition = previous.arguments.get(parameter)
+    named = (_category(rest, schema) or _other_category(rest, condition, schema)) if rest else None
     if named is None:
         return None
     feature, category = named
-    parameter = _GROUPED[previous.name]
-    condition = previous.arguments.get(parameter)
     if parameter == "instance" and not (isinstance(condition, str) and re.search(r"[=<>]", condition)):
         return None  # a prediction of one instance: "leather" is no group of it
     if previous.arguments.get("feature") == feature:
         return None  # "leather" after the covers' counts: an answer about that feature, not a group of it
-    if not _same_feature_only(condition, feature):
-        return None
-    group = f"{feature} = {category}"
-    if group == condition:
+    group = (
+        f"{feature} = {category}" if _same_feature_only(condition, feature) else _swapped(condition, feature, category)
+    )
+    if group is None or group == condition:
         return None
     return Decision(previous.name, 1.0, True, arguments={**previous.arguments, parameter: group})

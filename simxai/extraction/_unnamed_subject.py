@@ -37,6 +37,12 @@ _COUNTED_NOUN = re.compile(
     r"(?P<noun>[a-z]+)\b",
     re.IGNORECASE,
 )
+# words that may follow a step and are no noun of their own ("and 3 less instead?", "2 more then", "5 fewer this
+# time"): English adverbs and function words, never a subject the change is said of
+_NO_NOUN = frozenset(
+    "instead then now too again also please still than this that these those though rather either and or but if of "
+    "for on at to in by so as".split()
+)
 # words a step's amount is measured in, which name no subject of their own ("3 more degrees", "2 more points")
 _MEASURES = frozenset(
     "degree degrees point points percent percentage unit units time times second seconds minute minutes hour hours "
@@ -58,6 +64,8 @@ def unnamed_subject(text: str, schema: HostSchema | None) -> str | None:
         return None
     noun = match.group("noun").lower()
     words = noun.split()
+    if words[0] in _NO_NOUN:
+        return None  # "and 3 less instead?": the step of the feature in focus, said with an adverb
     if feature_mentions(noun, schema) or any(w in _WHOLE or w in _MEASURES for w in words):
         return None
     host = {w.lower() for term in (schema.instance_noun or "", *schema.class_names) for w in term.split()}

@@ -161,9 +161,12 @@ def test_a_correction_by_noun_replaces_the_cabin_in_focus() -> None:
     assert reading.arguments == {"target_label": "run", "instance": 512}
 
 
-def test_a_bare_number_correction_of_an_id_nobody_said_is_not_read_as_the_cabin() -> None:
-    # "sorry, I meant 512" names no cabin, and the last turn said no id: 512 replaces nothing it said
-    assert correction_readings("sorry, I meant 512", _counterfactual_in_focus(), CABINS) == []
+def test_a_bare_number_correction_of_an_id_nobody_said_is_the_cabin_when_nothing_else_can_take_it() -> None:
+    # "sorry, I meant 512" names no cabin and the last turn said no id, but the call was about cabin 533 (its output's
+    # subject) and no other argument can take 512: since dlg46 it is the cabin, as it is when the call names 533
+    # itself (dlg43); whether the engine or the router filled the cabin in is nothing the user can see
+    [reading] = correction_readings("sorry, I meant 512", _counterfactual_in_focus(), CABINS)
+    assert reading.arguments == {"target_label": "run", "instance": 512}
 
 
 # --- "how sure is it on that cabin" -------------------------------------------------------------------------------
