@@ -39,7 +39,7 @@ from simxai.hosts._tabular_resolve import Resolver
 from simxai.hosts._tabular_shap import fits
 from simxai.hosts.base import FeatureSchema, HostSchema, InstanceRef, Selection
 from simxai.instances import closest
-from simxai.results import Subject, listed
+from simxai.results import PredictionResult, Subject, listed
 
 T = TypeVar("T")
 
@@ -243,6 +243,28 @@ class TabularBase:
         if self._decides_by_argmax:
             return proba.argmax(axis=1), proba
         return self._predict_labels(frame), proba
+
+    def _predicted(self, subject: Subject) -> PredictionResult:
+        """The model's prediction of custom values or of a group's rows (label counts and mean probabilities).
+
+        Cached for custom values: a why-not asks for it (to state a tie) and its search starts from it.
+        """
+        if subject.kind == "values":
+            return self._results.get(("predicted", self._key(subject)), lambda: self._predicted_now(subject))
+        return self._predicted_now(subject)
+
+    def _predicted_now(self, subject: Subject) -> PredictionResult:
+        labels, proba = self._predict_frame(self._resolver.frame(subject))
+        if subject.kind == "group":
+            return PredictionResult(
+                subject=subject,
+                label=self.class_names[self._majority(labels)],
+                probabilities=self._probabilities(proba.mean(axis=0)),
+                label_counts=self._counts(labels),
+            )
+        return PredictionResult(
+            subject=subject, label=self.class_names[labels[0]], probabilities=self._probabilities(proba[0])
+        )
 
     def _label_index(self, label: str, argument: str) -> int:
         for i, name in enumerate(self.class_names):

@@ -225,13 +225,14 @@ class TabularChanges(TabularBase):
     def _counterfactuals(
         self, subject: Subject, target: int, count: int, question: Literal["why_not", "how_to_be_that"]
     ) -> CounterfactualResult:
-        frame = self._resolver.frame(subject)
         predictions = self._lazy.peek("predictions") if subject.kind == "row" else None
-        current = int(
-            predictions[0][self._resolver.position(subject.id)]
-            if predictions is not None and subject.id is not None
-            else self._predict_labels(frame)[0]
-        )
+        if predictions is not None and subject.id is not None:
+            current = int(predictions[0][self._resolver.position(subject.id)])
+        elif subject.kind == "values":
+            # the prediction `explain_why_not` asked for (to state a tie), cached for custom values: not run twice
+            current = self._label_index(self._predicted(subject).label, "instance")
+        else:
+            current = int(self._predict_labels(self._resolver.frame(subject))[0])
         target_name = self.class_names[target]
         result: dict[str, Any] = {
             "question": question,
