@@ -169,11 +169,13 @@ class TabularExplanations(TabularBase):
         The default label is the second class for a binary model (the first and second mirror each other),
         else the label the model predicts most often.
         """
-        if label is None:
-            k = 1 if len(self.class_names) == 2 else self._majority(self._predictions()[0])
-        else:
+        if label is not None:
             k = self._label_index(label, "label")
-        return self._results.get(("global", k), lambda: self._global(k))
+            return self._results.get(("global", k), lambda: self._global(k))
+        k = 1 if len(self.class_names) == 2 else self._majority(self._predictions()[0])
+        result = self._results.get(("global", k), lambda: self._global(k))
+        reason = None if len(self.class_names) == 2 else "the label the model predicts most often"
+        return result.model_copy(update={"default_reason": reason})
 
     def _global_attributions(self) -> tuple[Attributions, int]:
         def build() -> tuple[Attributions, int]:
