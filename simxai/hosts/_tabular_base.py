@@ -37,6 +37,7 @@ from simxai.hosts._tabular_families import family
 from simxai.hosts._tabular_missing import fill_missing
 from simxai.hosts._tabular_resolve import Resolver
 from simxai.hosts._tabular_shap import fits
+from simxai.hosts._tabular_whole import not_whole, with_fraction
 from simxai.hosts.base import FeatureSchema, HostSchema, InstanceRef, Selection
 from simxai.instances import closest
 from simxai.results import PredictionResult, Subject, listed
@@ -305,7 +306,12 @@ class TabularBase:
                 never imputed), an unknown feature (with close names), an impossible value, or a condition
                 no row matches.
         """
-        return self._resolver.resolve(instance)
+        subject = self._resolver.resolve(instance)
+        if subject.kind != "values" or not with_fraction(self.table, subject.values or {}):
+            return subject
+        # "a grade of 2.5" where the data holds whole grades: tried as given, and said with what the model makes of it
+        found = not_whole(self.table, subject.values or {}, self._resolver.frame(subject), self.model.predict_proba)
+        return subject.model_copy(update={"not_whole": found})
 
     def select(self, reference: str) -> Selection:
         """Read a reference in words as `resolve` does; a condition no row meets is a selection without subject.

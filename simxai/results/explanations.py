@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 import pydantic
 
-from simxai.results.base import Result, Scalar, Subject, _members, filled_note
+from simxai.results.base import Result, Scalar, Subject, _members, filled_note, whole_note
 from simxai.results.formatting import _counts, _probabilities, format_number, format_percent, listed, tie_note
 
 
@@ -43,7 +43,7 @@ class PredictionResult(Result):
         if self.true_label is not None:
             verdict = "correct" if self.true_label == self.label else "wrong"
             text += f" The recorded label is {self.true_label}, so the prediction is {verdict}."
-        return text + filled_note(self.subject)
+        return text + filled_note(self.subject) + whole_note(self.subject)
 
 
 class Attribution(pydantic.BaseModel):
@@ -109,6 +109,7 @@ class LocalExplanationResult(Result):
             + self._scale()
             + offer
             + filled_note(self.subject)
+            + whole_note(self.subject)
         )
 
     def _premise(self) -> tuple[str, str]:
