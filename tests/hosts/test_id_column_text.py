@@ -42,3 +42,15 @@ def test_a_refused_id_column_says_what_it_holds(ids: object, said: str) -> None:
         host_from_model(model, frame, name="lanterns", target="lit", id_column="lantern")
     assert said in str(refused.value)
     assert "dtype" not in str(refused.value)
+
+
+def test_the_id_column_by_its_own_name_selects_and_names_rows() -> None:
+    # before: "unknown feature 'lamp_ref'" for a condition and for a custom instance's base row
+    frame, model = _lanterns([4601, 4602, 4603, 4604, 4605, 4606])
+    frame = frame.rename(columns={"lantern": "lamp_ref"})
+    host = host_from_model(model, frame, name="lanterns", target="lit", instance_noun="lantern", id_column="lamp_ref")
+    group = host.resolve("lamp_ref > 4604")
+    assert group.ids == [4605, 4606] and group.condition == "id > 4604"
+    assert host.resolve("Lamp_Ref <= 4601").ids == [4601]
+    changed = host.resolve({"lamp_ref": 4603, "wick_mm": 9})
+    assert changed.id == 4603 and changed.values is not None and changed.values["wick_mm"] == 9
