@@ -93,10 +93,12 @@ def _named_feature(field: str, schema: HostSchema) -> FeatureSchema | None:
 
 def _id_field(field: str, schema: HostSchema) -> str:
     """`field`, or "id" when it names the instances' id the way an id column is commonly named after the noun
-    ("loanid", "loan_id" for loans, as `LoanID > 9500`) and no feature has that name.
+    ("loanid", "loan_id" for loans, as `LoanID > 9500`) or is the host's id column (`stall_no > 7290`), and no
+    feature has that name.
     """
     noun = schema.instance_noun.lower().replace(" ", "_")
-    if field in (f"{noun}id", f"{noun}_id") and _named_feature(field, schema) is None:
+    own = (schema.id_name or "").lower().replace(" ", "_")
+    if field in (f"{noun}id", f"{noun}_id", own or f"{noun}_id") and _named_feature(field, schema) is None:
         return "id"
     return field
 

@@ -27,7 +27,13 @@ def get_global_explanation(host: Host, label: str | None = None) -> GlobalExplan
         - Which words matter most to the classifier across the dataset?
         - Rank the features by importance.
     """
-    return host.global_explanation(label_of(host.schema(), label, "label"))
+    named = label_of(host.schema(), label, "label")
+    result = host.global_explanation(named)
+    if named is not None:
+        return result
+    # the host's default label: a ranking (and its signs) holds for one label, and the reply says which
+    others = [name for name in host.schema().class_names if name != result.label]
+    return result.model_copy(update={"other_labels": others})
 
 
 @shared_docs

@@ -37,9 +37,10 @@ from simxai.hosts._tabular_families import family
 from simxai.hosts._tabular_missing import fill_missing
 from simxai.hosts._tabular_resolve import Resolver
 from simxai.hosts._tabular_shap import fits
+from simxai.hosts._tabular_whole import not_whole, with_fraction
 from simxai.hosts.base import FeatureSchema, HostSchema, InstanceRef, Selection
 from simxai.instances import closest
-from simxai.results import Subject, listed
+from simxai.results import PredictionResult, Subject, listed
 
 T = TypeVar("T")
 
@@ -244,6 +245,28 @@ class TabularBase:
             return proba.argmax(axis=1), proba
         return self._predict_labels(frame), proba
 
+    def _predicted(self, subject: Subject) -> PredictionResult:
+        """The model's prediction of custom values or of a group's rows (label counts and mean probabilities).
+
+        Cached for custom values: a why-not asks for it (to state a tie) and its search starts from it.
+        """
+        if subject.kind == "values":
+            return self._results.get(("predicted", self._key(subject)), lambda: self._predicted_now(subject))
+        return self._predicted_now(subject)
+
+    def _predicted_now(self, subject: Subject) -> PredictionResult:
+        labels, proba = self._predict_frame(self._resolver.frame(subject))
+        if subject.kind == "group":
+            return PredictionResult(
+                subject=subject,
+                label=self.class_names[self._majority(labels)],
+                probabilities=self._probabilities(proba.mean(axis=0)),
+                label_counts=self._counts(labels),
+            )
+        return PredictionResult(
+            subject=subject, label=self.class_names[labels[0]], probabilities=self._probabilities(proba[0])
+        )
+
     def _label_index(self, label: str, argument: str) -> int:
         for i, name in enumerate(self.class_names):
             if isinstance(label, str) and name.lower() == label.strip().lower():
@@ -283,7 +306,12 @@ class TabularBase:
                 never imputed), an unknown feature (with close names), an impossible value, or a condition
                 no row matches.
         """
-        return self._resolver.resolve(instance)
+        subject = self._resolver.resolve(instance)
+        if subject.kind != "values" or not with_fraction(self.table, subject.values or {}):
+            return subject
+        # "a grade of 2.5" where the data holds whole grades: tried as given, and said with what the model makes of it
+        found = not_whole(self.table, subject.values or {}, self._resolver.frame(subject), self.model.predict_proba)
+        return subject.model_copy(update={"not_whole": found})
 
     def select(self, reference: str) -> Selection:
         """Read a reference in words as `resolve` does; a condition no row meets is a selection without subject.

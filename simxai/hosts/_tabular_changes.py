@@ -9,11 +9,12 @@ import numpy as np
 
 from simxai.exceptions import ArgumentError
 from simxai.hosts._tabular_base import TabularBase
-from simxai.hosts._tabular_data import Feature, Value
+from simxai.hosts._tabular_data import Feature, Value, decimals_of
 from simxai.hosts._tabular_dice import CounterfactualSearch, verify
 from simxai.hosts._tabular_search import NeighbourSearch
 from simxai.hosts._tabular_shap import split_thresholds
 from simxai.hosts._tabular_still import GRID_POINTS, stable_ranges
+from simxai.hosts._tabular_whole import not_whole
 from simxai.hosts.base import ChangeValue, outside_range
 from simxai.hosts.month_wrap import month_of_year, wrapped_months
 from simxai.instances import RelativeChange, parse_change
@@ -91,6 +92,7 @@ class TabularChanges(TabularBase):
         after = before.copy()
         applied: list[Change] = []
         outside: list[OutsideRange] = []
+        stated: dict[str, Value] = {}  # new values the user stated or stepped to, not computed by a percent or factor
         for key, raw in changes.items():
             feature = self.table.lookup(str(key), "changes")
             old = self.table.value_column(feature, before)
@@ -106,7 +108,7 @@ class TabularChanges(TabularBase):
                     raise ArgumentError(
                         f"{feature.name} is categorical; it cannot change by {raw!r}",
                         argument="changes",
-                        valid=", ".join(feature.categories),
+                        valid=f"one of {listed(feature.categories, 'or')}",
                     )
                 new = [self.table.check(feature, raw, "changes")] * len(before)
             elif isinstance(parsed, RelativeChange):
@@ -131,11 +133,18 @@ class TabularChanges(TabularBase):
                 beyond = sum(outside_range(float(v), feature.min, feature.max) is not None for v in new)
                 if beyond:
                     outside.append(OutsideRange(feature=feature.name, low=feature.min, high=feature.max, rows=beyond))
+            if not isinstance(parsed, RelativeChange) or (parsed.kind == "add" and subject.kind != "group"):
+                stated[feature.name] = new[0]
             computed = feature.decimals if isinstance(parsed, RelativeChange) else None
+            if isinstance(parsed, RelativeChange) and parsed.kind == "add":
+                # "+0.5" on whole grades gives 3.5, said as such (rounded to the data's decimals it read "3 to 4")
+                computed = max(feature.decimals, decimals_of(np.array([parsed.amount])))
             applied.append(self._change(feature.name, old, new, subject, computed))
         old_labels, old_proba = self._predict_frame(before)
         new_labels, new_proba = self._predict_frame(after)
         group = subject.kind == "group"
+        single = None if group else after  # a group's rows are not each asked what the model makes of the value
+        fractions = not_whole(self.table, stated, single, self.model.predict_proba)
         return WhatIfResult(
             subject=subject,
             changes=applied,
@@ -148,6 +157,7 @@ class TabularChanges(TabularBase):
             outside_range=outside,
             # allowed as a supposition ("ten years older"), said so: nothing done to the instance can change these
             fixed=[c.feature for c in applied if c.feature in self.immutable_features and c.old != c.new],
+            not_whole=fractions,
         )
 
     def _missing(self, feature: Feature, subject: Subject) -> float:
@@ -225,13 +235,14 @@ class TabularChanges(TabularBase):
     def _counterfactuals(
         self, subject: Subject, target: int, count: int, question: Literal["why_not", "how_to_be_that"]
     ) -> CounterfactualResult:
-        frame = self._resolver.frame(subject)
         predictions = self._lazy.peek("predictions") if subject.kind == "row" else None
-        current = int(
-            predictions[0][self._resolver.position(subject.id)]
-            if predictions is not None and subject.id is not None
-            else self._predict_labels(frame)[0]
-        )
+        if predictions is not None and subject.id is not None:
+            current = int(predictions[0][self._resolver.position(subject.id)])
+        elif subject.kind == "values":
+            # the prediction `explain_why_not` asked for (to state a tie), cached for custom values: not run twice
+            current = self._label_index(self._predicted(subject).label, "instance")
+        else:
+            current = int(self._predict_labels(self._resolver.frame(subject))[0])
         target_name = self.class_names[target]
         result: dict[str, Any] = {
             "question": question,

@@ -227,11 +227,28 @@ def instance_ids(data: pd.DataFrame, id_column: str | None, target: str) -> np.n
         )
     column = data[id_column]
     if not pd.api.types.is_integer_dtype(column) or pd.api.types.is_bool_dtype(column):
-        raise UsageError(f"id_column {id_column!r} must hold integers (dtype {column.dtype})")
+        raise UsageError(f"id_column {id_column!r} must hold integers, but {_id_problem(column)}")
     if column.duplicated().any():
         repeated = sorted(int(v) for v in column[column.duplicated()].unique()[:5])
         raise UsageError(f"id_column {id_column!r} must hold distinct ids; repeated: {repeated}")
     return column.to_numpy(dtype=np.int64)
+
+
+def _id_problem(column: pd.Series) -> str:
+    """What a column refused as ids holds, and the fix: users name instances by whole numbers ("stall day 7001")."""
+    given = column.dropna()
+    if pd.api.types.is_bool_dtype(column):
+        return "holds True/False; give a column of distinct whole numbers"
+    if len(given) < len(column):
+        empty = len(column) - len(given)
+        return f"has {empty} empty {'cell' if empty == 1 else 'cells'}; give every row its own whole number"
+    if pd.api.types.is_numeric_dtype(column):
+        first = next((v for v in given if not float(v).is_integer()), given.iloc[0])
+        return f"holds numbers with a fraction, such as {first!r}; give every row its own whole number"
+    return (
+        f"holds text, such as {str(given.iloc[0])!r}; give a column of distinct whole numbers instead (the number "
+        "in each text, or the row number) and leave the text column out of the data"
+    )
 
 
 def positions(ids: np.ndarray, wanted: Sequence[int], option: str) -> list[int]:

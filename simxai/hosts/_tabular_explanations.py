@@ -169,11 +169,17 @@ class TabularExplanations(TabularBase):
         The default label is the second class for a binary model (the first and second mirror each other),
         else the label the model predicts most often.
         """
-        if label is None:
-            k = 1 if len(self.class_names) == 2 else self._majority(self._predictions()[0])
-        else:
+        if label is not None:
             k = self._label_index(label, "label")
-        return self._results.get(("global", k), lambda: self._global(k))
+            return self._results.get(("global", k), lambda: self._global(k))
+        if len(self.class_names) == 2:
+            return self._results.get(("global", 1), lambda: self._global(1))
+        k = self._majority(self._predictions()[0])
+        reason = {"default_reason": "the label the model predicts most often"}
+        return self._results.get(
+            ("global default", k),
+            lambda: self._results.get(("global", k), lambda: self._global(k)).model_copy(update=reason),
+        )
 
     def _global_attributions(self) -> tuple[Attributions, int]:
         def build() -> tuple[Attributions, int]:

@@ -179,7 +179,7 @@ class Resolver:
         values: dict[str, Value] = {}
         nulls: list[str] = []
         for key, value in given.items():
-            if str(key).strip().lower() == "id":
+            if str(key).strip().lower() in ("id", (self.schema.id_name or "id").lower()):  # "stall_no": the id column
                 if base is not None:
                     raise ArgumentError("the id is given twice", argument="instance", valid=self.id_text)
                 base = self._base_id(value)

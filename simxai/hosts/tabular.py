@@ -105,14 +105,4 @@ class TabularHost(TabularExplanations, TabularChanges, TabularInformation):
                 probabilities=self._probabilities(proba[row]),
                 true_label=self.class_names[self._y[row]],
             )
-        labels, proba = self._predict_frame(self._resolver.frame(subject))
-        if subject.kind == "group":
-            return PredictionResult(
-                subject=subject,
-                label=self.class_names[self._majority(labels)],
-                probabilities=self._probabilities(proba.mean(axis=0)),
-                label_counts=self._counts(labels),
-            )
-        return PredictionResult(
-            subject=subject, label=self.class_names[labels[0]], probabilities=self._probabilities(proba[0])
-        )
+        return self._predicted(subject)

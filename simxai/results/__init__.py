@@ -9,7 +9,7 @@ the data, model and output cards); `formatting` states their numbers.
 
 from __future__ import annotations
 
-from simxai.results.base import Result, Subject, group_members, render_result, result_payload
+from simxai.results.base import NotWhole, Result, Subject, group_members, render_result, result_payload
 from simxai.results.cards import (
     DataInformationResult,
     FeatureInfo,
@@ -52,6 +52,7 @@ __all__ = [
     "LabelInfo",
     "LocalExplanationResult",
     "ModelInformationResult",
+    "NotWhole",
     "OutputInformationResult",
     "PerformanceResult",
     "PredictionResult",

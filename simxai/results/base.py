@@ -23,6 +23,34 @@ class Result(pydantic.BaseModel):
         raise NotImplementedError(f"{type(self).__name__} must implement render()")
 
 
+class NotWhole(pydantic.BaseModel):
+    """A number with a fraction given for a feature the data records in whole numbers only (a grade of 1 to 5).
+
+    The model was never fitted on such a value; a tree splits between whole numbers, so it often scores the value
+    exactly as a neighbour, and the note says which.
+    """
+
+    model_config = pydantic.ConfigDict(frozen=True)
+
+    feature: str
+    value: float
+    low: float
+    high: float
+    #: the whole neighbours (below and above `value`) the model gives exactly the same probabilities as; empty
+    #: when it gives neither's, or when it was not asked (a group)
+    same_as: list[int] = []
+
+    def render(self) -> str:
+        """Say that the data holds whole numbers there, and what the model makes of the value."""
+        said = (
+            f"{self.feature} holds whole numbers in the data ({format_number(self.low)} to "
+            f"{format_number(self.high)}), so {format_number(self.value)} is no value it shows"
+        )
+        if self.same_as:
+            return f"{said}; the model gives it the same probabilities as {listed([str(n) for n in self.same_as])}"
+        return f"{said}; the model was never fitted on such a value"
+
+
 class Subject(pydantic.BaseModel):
     """What an instance reference resolved to: one row, custom values, a group of rows, or a text."""
 
@@ -42,12 +70,15 @@ class Subject(pydantic.BaseModel):
     #: model's imputer fills in there.
     #: Left out of the payload when None.
     filled: list[str] | None = None
+    #: Custom values with a fraction for a feature the data records in whole numbers only. Left out when None.
+    not_whole: list[NotWhole] | None = None
 
     @pydantic.model_serializer(mode="wrap")
     def _without_unset_filled(self, handler: pydantic.SerializerFunctionWrapHandler) -> dict[str, Any]:
         data: dict[str, Any] = handler(self)
-        if data.get("filled") is None:
-            data.pop("filled", None)
+        for name in ("filled", "not_whole"):
+            if data.get(name) is None:
+                data.pop(name, None)
         return data
 
     @property
@@ -84,6 +115,15 @@ def filled_note(subject: Subject, changed: Collection[str] = ()) -> str:
             f"{'are' if many else 'is'} what the model's imputer fills in."
         )
     return note
+
+
+def whole_note(subject: Subject, changed: Collection[str] = ()) -> str:
+    """A note on custom values with a fraction where the data holds whole numbers only, or "".
+
+    A feature in `changed` (a what-if sets it) is left out: the value used is the one the change asks for.
+    """
+    kept = [n.render() for n in subject.not_whole or () if n.feature not in changed]
+    return f" Note: {'; '.join(kept)}." if kept else ""
 
 
 def _shown(value: Any) -> str:

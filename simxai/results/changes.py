@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 import pydantic
 
-from simxai.results.base import Result, Scalar, Subject, filled_note
+from simxai.results.base import NotWhole, Result, Scalar, Subject, filled_note, whole_note
 from simxai.results.formatting import _counts, _probabilities, format_number, format_percent, tie_note
 
 
@@ -179,7 +179,8 @@ class CounterfactualResult(Result):
         lead = "It would predict" if self.question == "why_not" else "To get"
         verb = f" {self.target_label} if you" if self.question == "why_not" else f" {self.target_label}:"
         changed = {c.feature for cf in self.counterfactuals for c in cf.changes}
-        return f"{head} {lead}{verb} " + "; or ".join(options) + "." + filled_note(self.subject, changed)
+        notes = filled_note(self.subject, changed) + whole_note(self.subject)
+        return f"{head} {lead}{verb} " + "; or ".join(options) + "." + notes
 
 
 class FeatureRange(pydantic.BaseModel):
@@ -309,10 +310,13 @@ class WhatIfResult(Result):
     #: a text's words, old or new, that the model does not read there (the text scores the same without them);
     #: left out of the payload when there are none
     unread: list[str] = []
+    #: the changes to a value with a fraction of a feature the data records in whole numbers only (a grade of
+    #: 2.5); left out of the payload when there are none
+    not_whole: list[NotWhole] = []
 
     @pydantic.model_serializer(mode="wrap")
     def _without_empty_outside(self, handler: pydantic.SerializerFunctionWrapHandler) -> dict[str, Any]:
-        return _without_empty(handler(self), "outside_range", "fixed", "unread")
+        return _without_empty(handler(self), "outside_range", "fixed", "unread", "not_whole")
 
     @pydantic.computed_field  # type: ignore[prop-decorator]
     @property
@@ -324,8 +328,12 @@ class WhatIfResult(Result):
         makes its answer an extrapolation), derived from `changes` and `outside_range` so that every host states
         it; a group's change is its mean or most common value, which says nothing of each row.
         """
-        parts = [p for p in (self._already(), self._fixed(), self._unread(), self._outside()) if p]
+        parts = [p for p in (self._already(), self._fixed(), self._unread(), self._not_whole(), self._outside()) if p]
         return "; ".join(parts) or None
+
+    def _not_whole(self) -> str | None:
+        """The sentence on new values with a fraction where the data holds whole numbers only."""
+        return "; ".join(n.render() for n in self.not_whole) or None
 
     def _unread(self) -> str | None:
         """The sentence on swapped words the model does not read: equal probabilities alone do not say why."""
@@ -398,9 +406,10 @@ class WhatIfResult(Result):
             f"after: {_probabilities(self.new_probabilities)})."
             + tie_note(self.new_probabilities, self.new_label)
             + filled_note(self.subject, {c.feature for c in self.changes if c.old != c.new})
+            + whole_note(self.subject, {c.feature for c in self.changes})
             + self._outside_sentence()
         )
 
     def _outside_sentence(self) -> str:
-        said = "; ".join(p for p in (self._fixed(), self._unread(), self._outside()) if p)
+        said = "; ".join(p for p in (self._fixed(), self._unread(), self._not_whole(), self._outside()) if p)
         return f" Note: {said}." if said else ""

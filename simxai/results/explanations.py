@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 import pydantic
 
-from simxai.results.base import Result, Scalar, Subject, _members, filled_note
-from simxai.results.formatting import _counts, _probabilities, format_number, format_percent, tie_note
+from simxai.results.base import Result, Scalar, Subject, _members, filled_note, whole_note
+from simxai.results.formatting import _counts, _probabilities, format_number, format_percent, listed, tie_note
 
 
 class PredictionResult(Result):
@@ -43,7 +43,7 @@ class PredictionResult(Result):
         if self.true_label is not None:
             verdict = "correct" if self.true_label == self.label else "wrong"
             text += f" The recorded label is {self.true_label}, so the prediction is {verdict}."
-        return text + filled_note(self.subject)
+        return text + filled_note(self.subject) + whole_note(self.subject)
 
 
 class Attribution(pydantic.BaseModel):
@@ -109,6 +109,7 @@ class LocalExplanationResult(Result):
             + self._scale()
             + offer
             + filled_note(self.subject)
+            + whole_note(self.subject)
         )
 
     def _premise(self) -> tuple[str, str]:
@@ -169,6 +170,19 @@ class GlobalExplanationResult(Result):
     method: str
     n_samples: int
     importances: list[Importance]
+    #: the model's other labels, when `label` is the host's default (none was asked for): a ranking and the signs
+    #: of `mean_contribution` hold for one label, so the reply says which; left out of the payload when empty
+    other_labels: list[str] = []
+    #: why the host explains `label` when none was asked for ("the label the model predicts most often"), or None
+    default_reason: str | None = None
+
+    @pydantic.model_serializer(mode="wrap")
+    def _without_unset_default(self, handler: pydantic.SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        for name in ("other_labels", "default_reason"):
+            if not data.get(name):
+                data.pop(name, None)
+        return data
 
     def render(self) -> str:
         """List up to eight features by mean importance, most important first, with the method and sample size."""
@@ -176,5 +190,18 @@ class GlobalExplanationResult(Result):
         parts = [f"{i + 1}. {imp.feature} ({format_number(imp.importance)})" for i, imp in enumerate(ranked[:8])]
         return (
             f"Overall, the most important features for predicting {self.label} are: {'; '.join(parts)} "
-            f"(the mean absolute contribution over {self.n_samples} instances; {self.method})."
+            f"(the mean absolute contribution over {self.n_samples} instances; {self.method})." + self._which_label()
+        )
+
+    def _which_label(self) -> str:
+        """The sentence on the label a default ranking is for: with more than two labels each has its own."""
+        if not self.other_labels:
+            return ""
+        if len(self.other_labels) == 1:
+            # a binary model's contributions to one label are those to the other with the sign reversed
+            return f" With two labels, {self.other_labels[0]} has the same ranking (each contribution reversed)."
+        why = f", {self.default_reason}" if self.default_reason else ""
+        return (
+            f" This ranking is for {self.label}{why}: each of the other {len(self.other_labels)} labels "
+            f"({listed(self.other_labels)}) has its own; ask for one by name."
         )

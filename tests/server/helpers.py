@@ -76,9 +76,9 @@ def parse_sse(text: str) -> list[tuple[str, str]]:
 
 
 @contextmanager
-def router_page(host: Any, *, width: int = 1100, height: int = 900) -> Iterator[Any]:
-    """A headless Chromium page open on the service (router backend, in-memory store) serving `host`, run by uvicorn
-    in a thread on a free loopback port; skips the test when Debian's chromium is absent."""
+def router_page(host: Any, *, width: int = 1100, height: int = 900, backend: Any = None) -> Iterator[Any]:
+    """A headless Chromium page open on the service (router backend, or `backend`; in-memory store) serving `host`,
+    run by uvicorn in a thread on a free loopback port; skips the test when Debian's chromium is absent."""
     import pytest
 
     if not CHROMIUM.exists():
@@ -91,7 +91,7 @@ def router_page(host: Any, *, width: int = 1100, height: int = 900) -> Iterator[
     from simxai.server.settings import ServerSettings
 
     port = free_port()
-    app = create_app(ServerSettings(db_path=":memory:"), host=host, backend=load_backend("router"))
+    app = create_app(ServerSettings(db_path=":memory:"), host=host, backend=backend or load_backend("router"))
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -1,7 +1,9 @@
-"""The page shows, under a what-if, the note that a feature the host keeps fixed cannot change in reality (newuser45).
+"""The page shows, under a what-if, the note that a feature the host keeps fixed cannot change in reality (newuser45),
+once (newuser46).
 
 Before, the note under a what-if appeared only for a value outside the data's range; a what-if on a fixed feature
-showed bars and a table of changes as if the change could be made.
+showed bars and a table of changes as if the change could be made. Then the router's reply ended with the note and
+the figure said it again below: the figure now keeps only what the reply does not say (an LLM's reply may not).
 """
 
 from __future__ import annotations
@@ -47,13 +49,39 @@ def kettle_host() -> Any:
     )
 
 
-def test_a_what_if_on_a_fixed_feature_shows_its_note_on_the_page(kettle_host: Any) -> None:
+NOTE = "the host keeps age_years fixed: it cannot change in reality"
+
+
+def _young(host: Any) -> int:
+    """A kettle two years older than which stays inside the ages the data shows."""
+    ages = {i: host.resolve(i).values["age_years"] for i in range(4501, 4541)}
+    return min(ages, key=ages.__getitem__)
+
+
+def test_a_what_if_on_a_fixed_feature_says_its_note_once_on_the_page(kettle_host: Any) -> None:
     from playwright.sync_api import expect
 
-    ages = {i: kettle_host.resolve(i).values["age_years"] for i in range(4501, 4541)}
-    young = min(ages, key=ages.__getitem__)  # two years older stays inside the ages the data shows
+    young = _young(kettle_host)
     with router_page(kettle_host, width=1100, height=800) as page:
         expect(page.locator("#empty")).to_contain_text("kettle 4501")
         answer = ask_on_page(page, f"what if kettle {young} were 2 years older?")
-        note = answer.locator("p.note.beyond")
-        expect(note).to_contain_text("the host keeps age_years fixed: it cannot change in reality")
+        expect(answer.locator(".reply")).to_contain_text(NOTE)
+        expect(answer.locator(".figures")).to_contain_text("What if, for kettle")
+        said = "".join(answer.locator(".reply, .figures").all_inner_texts())
+        assert said.count(NOTE) == 1, said
+
+
+def test_a_reply_without_the_note_leaves_it_under_the_what_if(kettle_host: Any) -> None:
+    from playwright.sync_api import expect
+
+    from simxai.backends.testing import ScriptedBackend, call
+
+    young = _young(kettle_host)
+    age = kettle_host.resolve(young).values["age_years"]
+    backend = ScriptedBackend(
+        [call("explain_what_if", instance=young, changes={"age_years": age + 2}), "Here is that what-if."]
+    )
+    with router_page(kettle_host, width=1100, height=800, backend=backend) as page:
+        answer = ask_on_page(page, f"what if kettle {young} were 2 years older?")
+        expect(answer.locator(".reply")).not_to_contain_text(NOTE)
+        expect(answer.locator("p.note.beyond")).to_contain_text(NOTE)

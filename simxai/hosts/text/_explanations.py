@@ -96,7 +96,10 @@ class TextExplanations(TextInstances):
         name = self.class_names[k]
         # Built once per label, through the same resources as the metrics: the start-up work and a question
         # asking meanwhile share one build instead of computing it twice.
-        return self._resource(f"global explanation {name}", lambda: self._global(k))
+        result = self._resource(f"global explanation {name}", lambda: self._global(k))
+        if label is None and len(self.class_names) > 2:
+            return result.model_copy(update={"default_reason": "the first of the model's labels"})
+        return result
 
     def _global(self, k: int) -> GlobalExplanationResult:
         """The global explanation for label index `k` (uncached; `global_explanation` keeps it)."""
