@@ -256,6 +256,9 @@ def test_an_attribute_naming_a_feature_in_part_is_asked_not_answered_by_the_pred
 
 
 def test_an_attribute_of_words_the_host_holds_is_still_answered(salon: Any) -> None:
+    """The forty-fifth round's selector leans to the data below the bar a sure choice about the whole data needs
+    against one named instance, and the router asked "predict (1) or describe the data (2)?"; both end in the
+    appointment's prediction with its recorded value (`_router_record_value`, ux46)."""
     host, _ = salon
     turn = _send(host, "what's the breed group of appointment 510?")
     assert [c[0] for c in _calls(turn)] == ["get_prediction"]

@@ -33,7 +33,6 @@ from simxai.extraction.mentions import ended_as, explained_label, moved_away_fro
 from simxai.followup import INSTANCE_COUNTERPART
 from simxai.followup_calls import adds_to_previous, last_call
 from simxai.hosts.base import HostSchema
-from simxai.instance_values import value_of_one_instance
 from simxai.messages import Message
 
 
@@ -463,20 +462,6 @@ def _instance_in_dialogue(history: Sequence[Message], schema: HostSchema) -> boo
         if message.role == "user" and extract_ids(message.content, schema):
             return True
     return False
-
-
-def value_decision(
-    decision: Decision, text: str, schema: HostSchema | None, history: Sequence[Message], names: Collection[str]
-) -> Decision | None:
-    """A turn that asks a feature's value of one instance ("and what is his credit score?" with an applicant in
-    focus) as the data question `about_one_instance` turns into that instance's prediction, when the selector
-    leans to no function; None otherwise. Such a turn is never one without a function.
-    """
-    if decision.function is not None or "get_data_information" not in names:
-        return None
-    if value_of_one_instance(text, schema, history) is None:  # instance 0 is an instance too
-        return None
-    return Decision("get_data_information", decision.confidence, True)
 
 
 def _restates_its_group(text: str, schema: HostSchema) -> bool:

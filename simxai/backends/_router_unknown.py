@@ -44,6 +44,7 @@ from simxai.extraction.mentions import (
     label_mentions,
     misread_id,
     moved_away_from,
+    set_aside,
     vague_group,
 )
 from simxai.hosts.base import FeatureSchema, HostSchema
@@ -125,7 +126,7 @@ def _away_from_one_of_many(text: str, calls: Sequence[ToolCall], schema: HostSch
         c.name == "explain_how_to_be_that" and not c.arguments.get("target_label") for c in calls
     ):
         return None
-    left = moved_away_from(text, schema)
+    left = moved_away_from(text, schema) or set_aside(text, schema)  # "to be kept rather than treated"
     if left is None:
         return None
     others = [name for name in schema.class_names if name != left]

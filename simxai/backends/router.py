@@ -57,7 +57,6 @@ from simxai.backends._router_decision import (
     changes_decision,
     instance_counterpart,
     outcome_decision,
-    value_decision,
 )
 from simxai.backends._router_doubt import doubted
 from simxai.backends._router_feature_effect import effect_decision
@@ -82,6 +81,7 @@ from simxai.backends._router_masking import (
 from simxai.backends._router_neighbour import with_neighbour_named
 from simxai.backends._router_new_text import new_text_decision
 from simxai.backends._router_per_class import per_class_calls
+from simxai.backends._router_record_value import value_decision
 from simxai.backends._router_remarks import question_then_remarks, request_among_remarks
 from simxai.backends._router_replies import (
     AMBIGUOUS_YES,

@@ -42,7 +42,9 @@ def age_clauses(text: str, schema: HostSchema, age: FeatureSchema) -> list[str]:
         # people named by their age ("the kids, under 16", "juniors under 12")
         r"kids|children|teens|teenagers|youngsters|juniors|seniors|adults|toddlers|"
         # a noun for people by what they do ("learners", "employees", "tenants", "residents", "drivers"): the
-        # English endings of such nouns, in the plural
+        # English endings of such nouns, in the plural; a unit of measure with such an ending is no one ("tanks over
+        # 16 degrees" bounds a temperature, never an age)
+        r"(?!(?:degrees|(?:kilo|centi|milli)?met(?:er|re)s|(?:milli)?lit(?:er|re)s|parameters)\b)"
         r"[a-z]{2,}(?:ers|ees|ists|ants|ents|ians|ors))"
     )
     # "patients between 30 and 40", "smokers aged between 30 and 40", "between 30 and 40 years old": an age

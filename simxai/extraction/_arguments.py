@@ -13,6 +13,7 @@ from simxai.extraction._kept_label import extract_kept_label
 from simxai.extraction._result_counts import BARE_COUNT, extract_count
 from simxai.extraction._scored_labels import importance_label, label_group, scored_label
 from simxai.extraction._self_corrections import extract_changes
+from simxai.extraction._set_aside import target_beside
 from simxai.hosts.base import HostSchema
 from simxai.normalize import normalize
 from simxai.textbounds import bounds_text_argument
@@ -88,7 +89,8 @@ def extract_argument(name: str, text: str, schema: HostSchema | None, function: 
     if name == "feature":
         return extract_feature(text, schema)
     if name == "target_label":
-        return extract_target_label(text, schema)
+        aside, other = target_beside(text, schema)  # "to be kept rather than treated": never treated
+        return other if aside else extract_target_label(text, schema)
     if name == "kept_label":
         return extract_kept_label(text, schema)  # "how can patient 12 stay progressing?": said to keep
     if name in _LABEL_ARGUMENTS:

@@ -340,6 +340,12 @@ _NOT_AN_ID_AFTER = re.compile(
     re.IGNORECASE,
 )
 
+# The nouns of a rank or a kind ("grade 3", "plan 2", "level 4"): none runs to a thousand, so a number of an id's size
+# after one is no rank but the record, after a verb of the same spelling ("what made the model grade 155010 so")
+_RANK_NOUN = re.compile(
+    r"\b(?:version|v|option|step|question|part|level|tier|page|round|class|grade|stage|type|plan)\s*$", re.IGNORECASE
+)
+
 # "give 57001 two more visits", "gave 57001 an extra night": a number right after a verb of giving, followed by the
 # amount given, is the record that gets it (the one before it), not a count ("give 5 more examples")
 _GIVING = re.compile(r"\b(?:give|gives|gave|giving)\s*$", re.IGNORECASE)
@@ -423,6 +429,7 @@ def foreign_noun_id(text: str, schema: HostSchema | None) -> int | None:
         before = text[max(0, start - 20) : start]
         claimed = (
             _NOT_AN_ID_AFTER.search(before)
+            and not (number >= COUNTED_BELOW and _RANK_NOUN.search(before))
             and not _RECIPIENT.search(text[:start])
             and not _given_to(before, after)
             and not _RETURNED_TO.search(before)

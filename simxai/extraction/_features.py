@@ -399,6 +399,7 @@ def extract_metric(text: str) -> str | None:
         last = [m for m, pattern in _METRIC_RE[:-1] if pattern.search(final)]
         own = [m for m in named if _METRIC_NAMES[m].search(text)]
         told = bool(earlier) and not any(e.rstrip().endswith("?") for e in earlier)  # statements, no questions
+        told = told or (bool(earlier) and _NARROWED.match(final) is not None)  # "... and recall? just precision"
         if told and len(last) == 1 and len(named) == 2 and not _EVERY_METRIC.search(text):
             return last[0]
         if len(own) == 1 and len(named) == 2 and not _EVERY_METRIC.search(text):
@@ -414,6 +415,8 @@ def extract_metric(text: str) -> str | None:
 
 
 _SENTENCES = re.compile(r"(?<=[.?!])\s+(?=\S)")
+# A last sentence that narrows what was asked before it to one metric: "just precision is fine", "only recall".
+_NARROWED = re.compile(r"^\W*(?:(?:ok(?:ay)?|actually|no|sorry|well|or|on\s+second\s+thought)\W+)*(?:just|only)\b", re.I)
 # Each metric by its own name, not a phrasing of it.
 _METRIC_NAMES = {
     "confusion_matrix": re.compile(r"\bconfusion\s+matri(?:x|ces)\b|\bcm\b|\bconf\.?\s+mat(?:rix|rices)?\b", re.I),

@@ -61,6 +61,24 @@ def _stems(word: str) -> set[str]:
     return stems
 
 
+def _inflected_class(word: str, name: str) -> bool:
+    """Whether `word` is the one-word class `name` inflected as a verb or a plural where `_stems` (four letters left at
+    least) cannot see it: a short name ("aged" for age, "fixing" for fix, "cutting" for cut) or one in a consonant
+    and -y ("dried", "dries" for dry).
+    """
+    word, name = word.lower(), name.lower()
+    if len(name) < 3 or not name.isalpha():
+        return False
+    forms = {name + ending for ending in ("s", "es", "ed", "ing")}
+    if name.endswith("e"):
+        forms |= {name + "d", name[:-1] + "ing"}
+    if name.endswith("y") and name[-2] not in "aeiou":
+        forms |= {name[:-1] + "ied", name[:-1] + "ies"}
+    if re.fullmatch(r"[^aeiou]*[aeiou][b-df-hj-np-tv-z]", name):
+        forms |= {name + name[-1] + "ed", name + name[-1] + "ing"}  # one vowel before a last consonant, doubled
+    return word in forms
+
+
 def _same_word(a: str, b: str) -> bool:
     a_words, b_words = a.lower().split(), b.lower().split()
     return len(a_words) == len(b_words) and all(_stems(x) & _stems(y) for x, y in zip(a_words, b_words, strict=True))
@@ -87,7 +105,7 @@ _TOKEN = re.compile(r"[A-Za-z][A-Za-z-]*")
 def label_mentions(text: str, schema: HostSchema, exact: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     """`exact` (the class names found as written) with the classes named by another word, sorted by position.
 
-    Another word is an inflection or derived noun of a class name ("rejection", "approval"), a compound of the name
+    Another word is an inflection or derived noun of a class name ("rejection", "approval", "dried" for dry), a compound of the name
     and a particle ("dead-outs" for dead) or a word of its outcome group ("declined", "denied" for rejected). A word
     inside an exact mention is not read again.
     """
@@ -114,7 +132,14 @@ def label_mentions(text: str, schema: HostSchema, exact: list[tuple[int, int, st
         for candidate, end in (*candidates, (agent, token.end())):
             if not candidate:
                 continue
-            name = next((n for n in schema.class_names if " " not in n and _same_word(candidate, n)), None)
+            name = next(
+                (
+                    n
+                    for n in schema.class_names
+                    if " " not in n and (_same_word(candidate, n) or _inflected_class(candidate, n))
+                ),
+                None,
+            )
             if name is None:
                 name = next((c for word, c in others if _same_word(candidate, word)), None)
             if name is None and re.fullmatch(r"[A-Za-z]+-[A-Za-z]{2,4}", candidate):

@@ -6,7 +6,7 @@ outside extraction need the readings those functions are built on: which feature
 group named by a graded word with no threshold ("the older subgroup", which a data card cannot filter on),
 a number in the id range after a word that names nothing the host knows ("wien 5011") or that names no record at
 all ("why 5011"), and the class a turn
-wants to leave ("how could she shed the surcharge?"), and the label a metric or an importance is asked for
+wants to leave ("how could she shed the surcharge?", "kept rather than treated"), and the label a metric or an importance is asked for
 ("recall for stable", "which features matter most for barbera?"), and a feature named by a verb or a comparative
 of its word ("weighed more", "lighter"), and a category said in another form of its word ("the ECT propagated"), and
 what-if amounts that are an instance's id ("up by 12 on 62021" read as a step of 62021), and the feature a change
@@ -39,6 +39,7 @@ from simxai.extraction._id_amounts import named_id_dropped, without_id_amounts
 from simxai.extraction._lexicon import _COMPARATORS, yes_no_of
 from simxai.extraction._polarity import label_mentions
 from simxai.extraction._scored_labels import ScoredLabel, explained_label, scored_label
+from simxai.extraction._set_aside import set_aside
 from simxai.extraction._time_units import SPAN_UNITS
 from simxai.extraction._unnamed_subject import subject_features, unnamed_subject
 from simxai.extraction._vague import VagueGroup, vague_group
@@ -70,6 +71,7 @@ __all__ = [
     "named_id_dropped",
     "request_word",
     "scored_label",
+    "set_aside",
     "subject_features",
     "unnamed_subject",
     "vague_group",
