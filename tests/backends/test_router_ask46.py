@@ -5,20 +5,27 @@ hydration in percent, the oven's temperature and the flour. A what-if whose one 
 unit of that feature's name is run, not asked about: the unit in any of its spellings ("20 hrs" of `proof (hours)`),
 a unit only one feature's name counts in when the turn names no feature ("was 70 percent" of `hydration (%)`), and a
 step when a word of direction stands right beside the number and its unit ("another 2 hrs"). A number with no such
-tie, a unit two features count in, or a direction nobody can read ("2 worse") is still asked about.
+tie, a unit two features count in, or a direction nobody can read ("2 worse") is still asked about. And a sure choice
+of the selector that the turn cannot mean by its function's contract is set aside as an unsure choice is: the one
+option left standing is answered, else the question offers the two likeliest options left, never the one ruled out.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from simxai._sure_change import sure_change, unit_tied_feature
 from simxai._unsure_change import unsure_change
+from simxai.backends._router_decision import Decision
+from simxai.backends._router_doubt import question_instead
+from simxai.backends.base import CompletionRequest
 from simxai.backends.router import RouterBackend
 from simxai.hosts.base import FeatureSchema, Host, HostSchema
-from tests.backends.routing import logistic_host, ran, route, talk
+from simxai.messages import Message
+from tests.backends.routing import FUNCTIONS, logistic_host, ran, route, talk
 
 NUMERIC = ["proof (hours)", "dough (kg)", "hydration (%)", "oven_temp_c"]
 CONFIG: dict[str, Any] = {
@@ -148,3 +155,46 @@ async def test_the_engine_still_asks_a_step_with_no_unit(bakery: Host, router: R
     turns = await talk(bakery, router, "what if batch 6012 had 2 more")
     assert ran(turns[0]) == []
     assert turns[0].clarification is not None
+
+
+# --- a sure choice the contract rules out is set aside as an unsure one's is -----------------------------------------
+
+_WAITING = "ready at the oven for batch 6044, your call"
+
+
+def _doubt_request(text: str) -> CompletionRequest:
+    return CompletionRequest(messages=[Message.user(text)], host=BATCHES, functions=FUNCTIONS)
+
+
+def _options(probabilities: dict[str, float]) -> Callable[[str], dict[str, float]]:
+    return lambda _said: probabilities
+
+
+def test_the_one_option_left_standing_is_answered() -> None:
+    # the outputs' description is about no batch, the explanation has no word of reasons, "no function" has a batch
+    sure = Decision("get_output_information", 0.8, True, runner_up="get_prediction")
+    options = _options(
+        {"get_output_information": 0.8, "get_prediction": 0.12, "get_local_explanation": 0.05, "none": 0.03}
+    )
+    refitted = question_instead(sure, _WAITING, _doubt_request(_WAITING), options)
+    assert refitted is not None and refitted.function == "get_prediction" and refitted.confident
+
+
+def test_two_options_left_are_asked_about_never_the_one_ruled_out() -> None:
+    text = "what would it take for batch 6044, your call"  # a change asked: the counterfactuals stay an option
+    sure = Decision("get_output_information", 0.75, True, runner_up="get_prediction")
+    options = _options({"get_output_information": 0.75, "get_prediction": 0.14, "explain_how_to_be_that": 0.11})
+    refitted = question_instead(sure, text, _doubt_request(text), options)
+    assert refitted == Decision("get_prediction", pytest.approx(0.56), False, runner_up="explain_how_to_be_that")
+
+
+def test_without_probabilities_the_runner_up_question_stands() -> None:
+    sure = Decision("get_output_information", 0.8, True, runner_up="get_prediction")
+    asked = question_instead(sure, _WAITING, _doubt_request(_WAITING))
+    assert asked == Decision("get_prediction", 0.8, False, runner_up="get_output_information")
+
+
+def test_a_choice_the_contract_allows_is_not_refitted() -> None:
+    text = "which labels can the bakery model give out?"
+    sure = Decision("get_output_information", 0.8, True, runner_up="get_prediction")
+    assert question_instead(sure, text, _doubt_request(text), _options({"get_prediction": 1.0})) is None
