@@ -15,18 +15,27 @@ import re
 
 from simxai._self_repair import self_corrected
 from simxai._unsure_change import unsure_change
+from simxai.extraction import extract_ids, feature_spans
 from simxai.followup import changed_feature
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 from simxai.hosts.name_words import lead_unit_of, name_unit_of, name_words, unit_words
 from simxai.normalize import normalize
 
-__all__ = ["sure_change"]
+__all__ = ["sure_change", "unit_tied_feature"]
 
 # The word right before a number that makes it the feature's new value ("were 100", "to 0", "at 12").
 _VALUE_MARK = re.compile(r"(?:\b(?:to|were|was|be|been|is|at|of)|=)\s*$", re.IGNORECASE)
 # The word right after a number (a unit, when it is one of the feature's name).
 _NEXT_WORD = re.compile(r"\s*([a-z]+)", re.IGNORECASE)
+# A number as written, not inside a word or a decimal (its unit may follow at once: "44%", "20hrs")
+_NUMBER = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(?!\.\d)")
 # A unit of time as a word, whole or shortened ("minutes", "mins", "hrs", "days").
+# A word of direction right before a step's number ("another 24", "2 more"), or right after its unit ("24 hrs more")
+_STEP_BEFORE = re.compile(r"\b(?:another|more|less|fewer|extra|additional|plus|minus)\s+$", re.IGNORECASE)
+_DIRECTION = re.compile(r"\s*(?:more|less|fewer|extra|additional)\b", re.IGNORECASE)
+_STEP_AFTER = re.compile(
+    r"^\s*(?:more|less|fewer|extra|longer|shorter|higher|lower|heavier|lighter|older|younger)\b", re.IGNORECASE
+)
 _TIME = re.compile(r"^(?:sec|min|hour|hr|day|night|week|month|year|yr)", re.IGNORECASE)
 
 
@@ -36,21 +45,56 @@ def sure_change(user: str, schema: HostSchema | None) -> dict[str, ChangeValue] 
     """
     if schema is None or schema.kind != "tabular":
         return None
-    feature = changed_feature(user, schema)
+    feature = changed_feature(user, schema) or unit_tied_feature(user, schema)
     if feature is None:
         return None
     value = unsure_change(user, feature, schema)
     found = schema.feature(feature)
-    if value is None or found is None or isinstance(value, str):  # a step ("lost another 10") stays a question
+    if value is None or found is None:
         return None
     text = normalize(self_corrected(user), schema)
-    said = [m for m in re.finditer(rf"(?<![\w.]){re.escape(f'{value:g}')}(?![\w]|\.\d)", text)]
+    amount = value.lstrip("+-").rstrip("%") if isinstance(value, str) else f"{value:g}"
+    said = [m for m in re.finditer(rf"(?<![\w.]){re.escape(amount)}(?![\w]|\.\d)", text)]
     if len(said) != 1:
         return None
     number = said[0]
+    if isinstance(value, str):  # a step: tied by the feature's unit, its direction said right beside it
+        after = text[number.end() :]
+        direction = _DIRECTION.match(after)  # "20 more litres"
+        after = after[direction.end() :] if direction is not None else after
+        unit = _NEXT_WORD.match(after)
+        tied = unit is not None and not value.endswith("%") and _unit_of(after, found)
+        beside = unit is not None and (
+            direction is not None
+            or _STEP_BEFORE.search(text[: number.start()])
+            or _STEP_AFTER.match(after[unit.end() :])
+        )
+        return {feature: value} if tied and beside else None
     if _VALUE_MARK.search(text[: number.start()]) or _unit_of(text[number.end() :], found):
         return {feature: value}
     return None
+
+
+def unit_tied_feature(user: str, schema: HostSchema | None) -> str | None:
+    """The one numeric feature a turn that names no feature ties its one number to by a unit of that feature's name
+    ("what if 5012 was 44 percent" of `abv (%)`, "had lain 100 hours" of `HoursOnRack`), or None: with a feature
+    named, with no number or several besides the ids, or with a unit that two features' names count in (a `%` on a
+    host with `moisture (%)` and `oxidation_pct` is either).
+    """
+    if schema is None or schema.kind != "tabular":
+        return None
+    text = normalize(self_corrected(user), schema)
+    if feature_spans(text, schema):
+        return None
+    ids = set(extract_ids(text, schema))
+    numbers = [m for m in _NUMBER.finditer(text) if float(m.group(1)) not in ids]
+    if len(numbers) != 1:
+        return None
+    after = text[numbers[0].end() :]
+    direction = _DIRECTION.match(after)
+    after = after[direction.end() :] if direction is not None else after
+    tied = [f.name for f in schema.features if f.type == "numeric" and _unit_of(after, f)]
+    return tied[0] if len(tied) == 1 else None
 
 
 def _unit_of(after: str, feature: FeatureSchema) -> bool:
@@ -66,7 +110,7 @@ def _unit_of(after: str, feature: FeatureSchema) -> bool:
     if word is None:
         return False
     said = word.group(1).lower()
-    if unit is not None and (said in unit_words(unit) or said.rstrip("s") in unit_words(unit)):
+    if unit is not None and _same_unit(said, unit):
         return True
     # ("4 mm soot" of SootDepth "..., in millimetres": the unit the feature's description says it is counted in)
     counted = re.search(r"\bin\s+([a-z]+)\s*\.?$", feature.description or "", re.IGNORECASE)
@@ -76,3 +120,11 @@ def _unit_of(after: str, feature: FeatureSchema) -> bool:
     if _TIME.match(said) is None:
         return False
     return any(_TIME.match(word) and said[:3] == word[:3].lower() for word in name_words(feature.name))
+
+
+def _same_unit(said: str, unit: str) -> bool:
+    """Whether the word `said` after a number is `unit` (as the name writes it) in any of its spellings: "kg" of
+    kg, "hrs" of "(hours)" as well as of "(h)"; the words of a unit as a symbol list its spelled forms, so the
+    check runs both ways.
+    """
+    return any(form in unit_words(unit) or unit in unit_words(form) for form in (said, said.rstrip("s")))

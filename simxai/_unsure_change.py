@@ -14,6 +14,7 @@ import re
 from simxai._self_repair import self_corrected
 from simxai.extraction import extract_ids, span_in_unit
 from simxai.hosts.base import ChangeValue, HostSchema
+from simxai.hosts.name_words import name_unit_of
 from simxai.normalize import normalize
 
 __all__ = ["unsure_change", "unsure_change_question"]
@@ -33,6 +34,8 @@ _UP = re.compile(
 )
 # Words that say a direction nobody can read without knowing which way is good ("two levels better").
 _UNSURE = re.compile(r"\b(?:better|worse|improved?|worsened?)\b", re.IGNORECASE)
+# A comparative right after a number ("44% stronger", "10% wetter"): a change relative to the value, not the value
+_COMPARATIVE = re.compile(r"^\s*[a-z]{2,}er\b", re.IGNORECASE)
 # "to" right before the number: where the move ends ("drop to 1"), not how far it goes ("drop by 1").
 _ENDS_AT = re.compile(r"\bto\s*$", re.IGNORECASE)
 # The old value ("3 defects instead of 8"): never offered.
@@ -79,8 +82,10 @@ def unsure_change(user: str, feature: str, schema: HostSchema) -> ChangeValue | 
         if not percent and span is not None and value > span:
             return None  # a step longer than the data's whole range is no step of this feature
         return f"{'-' if _DOWN.search(near) else '+'}{amount}{percent}"
-    if percent and "pct" not in feature.lower() and "percent" not in feature.lower():
+    if percent and "pct" not in feature.lower() and "percent" not in feature.lower() and name_unit_of(feature) != "%":
         return None  # "10 %" of a feature not in percent is a relative change without a direction
+    if percent and _COMPARATIVE.match(after):
+        return None  # "44% stronger": a relative change in a word no direction reading knows, not the value 44
     if found.below_its_range(value) or (found.max is not None and value > found.max):
         return None
     return int(value) if value.is_integer() else value

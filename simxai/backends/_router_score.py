@@ -24,7 +24,7 @@ from simxai.extraction import extract_group, extract_ids
 from simxai.hosts.base import HostSchema
 from simxai.registry import FunctionSpec
 
-__all__ = ["selector_decision"]
+__all__ = ["selector_decision", "selector_probabilities"]
 
 _NONE = "none"  # the selector's class for a turn that asks for no function
 _SUBJECT = re.compile(r"\b(?:GROUP|INSTANCE)\b")  # what the masking puts for a group or an instance named
@@ -42,12 +42,9 @@ def selector_decision(
     """The selector's choice among the registered functions (None: no function), with its probability; `threshold`
     is the router's clarification threshold and `index_of` the index of the specs' texts (built once per set).
     """
-    text = without_going_back(text)  # "back to the first one: why is it a rebind": the question is the rest
-    text = with_reference_as_pronoun(text)  # "why is the other one late": "why is it late"
-    text = with_class_as_verb(text, request.host)  # "what would clear it": "what would make it clear"
+    text = _as_read(text, request.host)
     known = set(selector.classes)
-    registered = [s.name for s in request.functions]
-    allowed = frozenset({*(n for n in registered if n in known), _NONE})
+    allowed = _allowed(selector, request)
     probabilities = selector.probabilities(selector_text(text, request.host), allowed)
     # unsure: the options the turn cannot mean are none, and the one left must stand alone to be answered
     probabilities, sure_above = fit_options(probabilities, threshold, text, request.host)
@@ -82,6 +79,28 @@ def selector_decision(
         # members on the silver plan wind up with a surcharge?" when the selector is unsure of it)
         return Decision(None, confidence, True)
     return metric_named(Decision(top, confidence, confident, runner_up=runner_up), text, request.host)
+
+
+def selector_probabilities(selector: SelectorModel, text: str, request: CompletionRequest) -> dict[str, float]:
+    """The selector's calibrated probability of each function the host registers (and of "no function"), for `text`
+    read as `selector_decision` reads it, before any option is set aside.
+    """
+    return selector.probabilities(
+        selector_text(_as_read(text, request.host), request.host), _allowed(selector, request)
+    )
+
+
+def _as_read(text: str, schema: HostSchema | None) -> str:
+    """The turn as the selector reads it."""
+    text = without_going_back(text)  # "back to the first one: why is it a rebind": the question is the rest
+    text = with_reference_as_pronoun(text)  # "why is the other one late": "why is it late"
+    return with_class_as_verb(text, schema)  # "what would clear it": "what would make it clear"
+
+
+def _allowed(selector: SelectorModel, request: CompletionRequest) -> frozenset[str]:
+    """The selector's classes the host registers, and "no function"."""
+    known = set(selector.classes)
+    return frozenset({*(s.name for s in request.functions if s.name in known), _NONE})
 
 
 # "how does it go on ...", "how's it do for ...", "how does the model fare with ...": how the model does, said of a

@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from simxai._sure_change import sure_change
 from simxai.backends._router_attributes import unknown_attribute
 from simxai.backends._router_narrowed import unread_narrowing
 from simxai.backends._router_own_instance import own_instance, own_instance_question, whose_question
@@ -190,6 +191,8 @@ def _unknown_feature(text: str, calls: Sequence[ToolCall], schema: HostSchema) -
     noun = (schema.instance_noun or "").lower()
     if not any(c.name == "explain_what_if" and not c.arguments.get("changes") for c in calls):
         return None
+    if sure_change(text, schema) is not None:
+        return None  # "had lain 100 hours": the number's unit ties it to a feature; "lain" names none (`sure_change`)
     ids = {str(i) for i in extract_ids(text, schema)}
     for match in _NAMED_SETTING.finditer(text):
         word = (match.group("f") or match.group("g")).lower()

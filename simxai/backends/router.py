@@ -369,7 +369,7 @@ class RouterBackend(Backend):
             return replace(decision, confident=False)  # "how sure is it about that": the one in focus, or the model?
         chosen = compound(decision, masked, request, self._score)
         chosen = asked_instead(chosen, text, history, request, lambda q, h: self._decide(q, h, request, depth + 1))
-        return doubted(chosen, text, request, self.threshold)  # a sure choice the turn cannot mean: asked
+        return doubted(chosen, text, request, self.threshold, self.selector)  # a sure choice the turn cannot mean
 
     def _follow_up(
         self, text: str, masked: str, history: Sequence[Message], request: CompletionRequest, depth: int

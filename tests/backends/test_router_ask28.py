@@ -43,6 +43,8 @@ KILN = HostSchema(
         ("what if 880012's moisture were 0%", {"moisture_pct": 0}),  # a feature in percent
         ("what if 880012 had a dry pot, moisture 0%", {"moisture_pct": 0}),
         ("what if 880012 had no drying at all, 0 weeks", {"WeeksDrying": 0}),  # a unit word inside the name
+        # (ask46) a step tied by the name's unit, a word of direction beside it: run as the step it says
+        ("what if 880012 lost another 10 minutes of hold", {"hold_minutes": "-10"}),
     ],
 )
 def test_a_value_tied_to_its_feature_is_run(text: str, changes: dict[str, Any]) -> None:
@@ -53,7 +55,7 @@ def test_a_value_tied_to_its_feature_is_run(text: str, changes: dict[str, Any]) 
     "text",
     [
         "what if the two absent helpers came in",  # the number counts helpers; the feature is not set to two
-        "what if 880012 lost another 10 minutes of hold",  # a step stays a question
+        "what if 880012 lost 10 of its hold",  # a step with no unit tying it stays a question
         "what if 880012 held 2 hours",  # another unit than the name's: converted elsewhere, not offered here
         "what if we cut the hold on 880012 to zero",  # below the data's range: no value is offered
     ],
