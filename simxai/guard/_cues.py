@@ -154,6 +154,9 @@ PREDICTED = re.compile(
     # "Right now patient 8 sits at progressing", "policyholder 5010 gets a surcharge"
     r"(?:(?:sits|sitting|stands|standing) at|(?:gets|got|receives|received) (?:a|an))(?=\s*[*_\"'“‘`]*\s*$)|"
     r"output(?:s|ted)?|judge[sd]?|rates?|sees|considers|calls|to get|to reach|becom\w*|answer|"
+    # "patient 25 is called stable", "Called a miss, ..." (claims-53): the model's call said in the passive, not a
+    # class's name ("a class called X": no "is" before it)
+    r"(?:(?:is|was|are|were|'s|gets?|got)\s+(?:(?:also|still|now|then|only|just|both)\s+)?called|^\W*called)(?=\s)|"
     r"grades\s+(?:it|them|her|him|[a-z]+\s+#?\d+|#?\d+)|"  # "the model grades 133649 table" (gfa37)
     r"(?:the|its|his|her|their|[a-z]+'s)\s+call\s+(?:here\s+)?(?:is|was|stays|remains)|"  # "the call is sealed"
     # "it drops to table", "slips back into the reserve grade" (gfa37): a class moved to
