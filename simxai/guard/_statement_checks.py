@@ -26,6 +26,7 @@ from simxai.guard._kept import kept_edit_claims
 from simxai.guard._leaning import leaning_claims
 from simxai.guard._meanings import meaning_claims
 from simxai.guard._mentions import name_words
+from simxai.guard._metric_counts import metric_count_claims
 from simxai.guard._metric_order import metric_order_claims
 from simxai.guard._own_order import own_order_claims
 from simxai.guard._rank_checks import _in_order
@@ -123,6 +124,8 @@ class _StatementChecks(_CheckState):
                 self.report.claim(said, holds, via=_mechanism("agreement_claims", said))
             for said, holds in metric_order_claims(sentence, self.all.metrics):
                 self.report.claim(said, holds, via=_mechanism("metric_order_claims", said))
+            for said, holds in metric_count_claims(sentence, labels, self.label_forms, self.all):  # claims-53
+                self.report.claim(said, holds, via=_mechanism("metric_count_claims", said))
             for said, holds in meaning_claims(sentence, self.names.labels, self.all.meanings):
                 self.report.claim(said, holds, via=_mechanism("meaning_claims", said))
             for said, holds in gloss_claims(sentence, self.names.labels, self.all.meanings):

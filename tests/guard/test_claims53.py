@@ -60,3 +60,59 @@ def test_a_class_called_by_a_name_is_no_prediction() -> None:
 def test_a_call_in_the_passive_names_its_reading() -> None:
     report = check_claims("Loaf 880123 is called burnt.", [PREDICTION], vocabulary=LOAVES)
     assert "prediction burnt" in report.unsupported
+
+
+def _performance(metric: str, value: float) -> dict[str, Any]:
+    # one class's metrics on 30 held-out loaves: burnt has 8 true cases, 6 caught, 10 calls of burnt (6 right)
+    return {
+        "kind": "performance",
+        "metric": metric,
+        "value": value,
+        "metrics": {"accuracy": 0.7, "precision": 0.6, "recall": 0.75, "f1": 0.6667},
+        "labels": ["risen", "flat", "burnt"],
+        "confusion_matrix": None,
+        "split": "held-out split",
+        "n": 30,
+        "group": None,
+        "nouns": "loaves",
+        "label": "burnt",
+    }
+
+
+@pytest.mark.parametrize(
+    ("reply", "metric", "value", "faithful"),
+    [
+        ("Recall for burnt is 0.75: of 8 burnt loaves it caught 6.", "recall", 0.75, True),
+        ("Recall for burnt is 0.75: of 8 burnt loaves it caught 5.", "recall", 0.75, False),
+        ("Recall for burnt is 0.75: the model catches 6 of the 8 burnt loaves.", "recall", 0.75, True),
+        ("Recall for burnt is 0.75: the model catches 6 of the 10 burnt loaves.", "recall", 0.75, False),
+        ("Precision for burnt is 0.60: 6 of its 10 burnt calls were right.", "precision", 0.6, True),
+        ("Precision for burnt is 0.60: 6 of its 9 burnt calls were right.", "precision", 0.6, False),
+        ("When the model says burnt it is right 6 times in 10: precision 0.6.", "precision", 0.6, True),
+        ("When the model says burnt it is right 6 times in 8: precision 0.6.", "precision", 0.6, False),
+        ("Precision for burnt is 0.6: of the 10 loaves called burnt, 6 really burnt.", "precision", 0.6, True),
+        ("Precision for burnt is 0.6: of the 8 loaves called burnt, 6 really burnt.", "precision", 0.6, False),
+        ("Accuracy is 0.70: 14 of every 20 loaves right.", "accuracy", 0.7, True),
+        ("Accuracy is 0.70: 15 of every 20 loaves right.", "accuracy", 0.7, False),
+    ],
+)
+def test_counts_said_to_make_the_metric_named(reply: str, metric: str, value: float, faithful: bool) -> None:
+    assert passes(reply, [_performance(metric, value)], LOAVES) is faithful
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        # counts of another share than the one named (right calls beside a recall): not compared
+        "Recall for burnt is 0.75; of the 9 loaves it called burnt, 5 were right.",
+        # verbs of two shares: which share the pair is cannot be told
+        "Recall for burnt is 0.75: it caught 5 of 9 burnt loaves it called right.",
+        # a size, no share: no verb of being right or catching
+        "Recall for burnt is 0.75 on 30 of the 200 loaves, the held-out part.",
+        # two metrics named: the pair is not bound to either
+        "Recall for burnt is 0.75 and precision 0.60: 5 of 9 right.",
+    ],
+)
+def test_counts_not_surely_the_metrics_are_not_compared(reply: str) -> None:
+    report = check_claims(reply, [_performance("recall", 0.75)], vocabulary=LOAVES)
+    assert not any("said by counting" in c for c in report.claims)
