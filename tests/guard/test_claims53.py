@@ -21,7 +21,7 @@ from tests.guard.helpers import passes, row_subject
 LOAVES = Vocabulary(
     labels=["risen", "flat", "burnt"],
     features=["proof_hours", "Oven Temp C", "starter_age_days", "hydration_pct"],
-    aliases={"proof_hours": ["proof time"]},
+    aliases={"proof_hours": ["proof time"], "Oven Temp C": ["oven temp"]},
     instance_noun="loaf",
 )
 _VALUES = {"proof_hours": 3.5, "Oven Temp C": 245.0, "starter_age_days": 12.0, "hydration_pct": 78.0}
@@ -116,3 +116,41 @@ def test_counts_said_to_make_the_metric_named(reply: str, metric: str, value: fl
 def test_counts_not_surely_the_metrics_are_not_compared(reply: str) -> None:
     report = check_claims(reply, [_performance("recall", 0.75)], vocabulary=LOAVES)
     assert not any("said by counting" in c for c in report.claims)
+
+
+GLOBAL: dict[str, Any] = {
+    "kind": "global_explanation",
+    "label": "flat",
+    "method": "exact path-dependent TreeSHAP (numpy) on the RandomForestClassifier",
+    "n_samples": 100,
+    "importances": [
+        {"feature": "proof_hours", "importance": 0.2140, "mean_contribution": -0.0215},
+        {"feature": "Oven Temp C", "importance": 0.1370, "mean_contribution": 0.0062},
+        {"feature": "starter_age_days", "importance": 0.0480, "mean_contribution": 0.0011},
+        {"feature": "hydration_pct", "importance": 0.0190, "mean_contribution": -0.0008},
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    ("reply", "faithful"),
+    [
+        # a global explanation's average effect is the mean contribution, never the importance
+        ("For flat, proof time has an average effect of -0.022.", True),
+        ("For flat, proof time has an average effect of 0.214.", False),
+        ("Over 100 loaves, the oven temp's average effect on a flat loaf is +0.006.", True),
+        ("Over 100 loaves, the oven temp's average effect on a flat loaf is +0.137.", False),
+        ("On average the oven temp raises the flat score by 0.006.", True),
+        ("On average the oven temp raises the flat score by 0.137.", False),
+        ("The importance of proof time for flat is 0.214.", True),
+        ("Proof time's importance for a flat loaf is 0.022.", False),
+    ],
+)
+def test_an_average_effect_is_the_mean_contribution(reply: str, faithful: bool) -> None:
+    assert passes(reply, [GLOBAL], LOAVES) is faithful
+
+
+def test_a_move_not_said_on_average_is_not_read_as_the_mean() -> None:
+    # "raises ... by N" with no "on average" beside it is no claim of the mean contribution
+    report = check_claims("The oven temp raises the flat score by 0.137 at most.", [GLOBAL], vocabulary=LOAVES)
+    assert not any(c.startswith("average effect") for c in report.claims)
