@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from simxai.guard._agreement import agreement_claims
+from simxai.guard._all_agree import all_agree_claims
 from simxai.guard._category_values import category_value_claims
 from simxai.guard._caught_of import caught_of_claims
 from simxai.guard._chains import ranked_chains
@@ -122,6 +123,9 @@ class _StatementChecks(_CheckState):
             correct = self.all.correct if len(self.ids) <= 1 else None
             for said, holds in agreement_claims(sentence, labels, self.label_forms, correct, recorded):  # claims-48
                 self.report.claim(said, holds, via=_mechanism("agreement_claims", said))
+            subjects = [f for f in self.facts if f.subject_id is not None]
+            for said, holds in all_agree_claims(sentence, subjects, labels, self.label_forms):  # claims-53
+                self.report.claim(said, holds, via=_mechanism("all_agree_claims", said))
             for said, holds in metric_order_claims(sentence, self.all.metrics):
                 self.report.claim(said, holds, via=_mechanism("metric_order_claims", said))
             for said, holds in metric_count_claims(sentence, labels, self.label_forms, self.all):  # claims-53

@@ -154,3 +154,56 @@ def test_a_move_not_said_on_average_is_not_read_as_the_mean() -> None:
     # "raises ... by N" with no "on average" beside it is no claim of the mean contribution
     report = check_claims("The oven temp raises the flat score by 0.137 at most.", [GLOBAL], vocabulary=LOAVES)
     assert not any(c.startswith("average effect") for c in report.claims)
+
+
+def _loaf(ident: int, label: str, share: float, recorded: str) -> dict[str, Any]:
+    rest = [x for x in LOAVES.labels if x != label]
+    probabilities = {label: share, rest[0]: round((1 - share) * 0.7, 4), rest[1]: round((1 - share) * 0.3, 4)}
+    subject = row_subject("loaf", ident, _VALUES)
+    return {
+        "kind": "prediction",
+        "subject": subject,
+        "label": label,
+        "probabilities": probabilities,
+        "label_counts": None,
+        "true_label": recorded,
+    }
+
+
+# two loaves the model calls right, and a pair of which one call is wrong
+BOTH_RIGHT = [_loaf(880111, "risen", 0.82, "risen"), _loaf(880145, "flat", 0.66, "flat")]
+ONE_WRONG = [_loaf(880111, "risen", 0.82, "risen"), _loaf(880145, "flat", 0.66, "burnt")]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Loaf 880111 is risen (0.82) and loaf 880145 flat (0.66); both match the baker's log.",
+        "Two different calls, and the log agrees with both.",
+        "Risen at 0.82 and flat at 0.66. Both right.",
+        "Both calls are as logged: risen for 880111, flat for 880145.",
+    ],
+)
+def test_an_agreement_said_of_every_subject(reply: str) -> None:
+    assert passes(reply, BOTH_RIGHT, LOAVES)
+    assert not passes(reply, ONE_WRONG, LOAVES)
+
+
+def test_a_record_said_of_every_subject() -> None:
+    both_risen = [_loaf(880111, "risen", 0.82, "risen"), _loaf(880145, "flat", 0.66, "risen")]
+    assert passes("One risen, one flat, and both were logged as risen.", both_risen, LOAVES)
+    assert not passes("One risen, one flat, and both were logged as risen.", BOTH_RIGHT, LOAVES)
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Both are called by the model, and for 880111 the log agrees.",  # one subject said to agree
+        "Only one of the two matches the log.",
+        "Neither call matches the log.",
+        "Both probabilities sit right at the middle of the range.",
+    ],
+)
+def test_an_agreement_not_said_of_every_subject_is_not_read(reply: str) -> None:
+    report = check_claims(reply, ONE_WRONG, vocabulary=LOAVES)
+    assert "every prediction matches its record" not in report.claims
