@@ -44,6 +44,7 @@ SET_DIRS = tuple(
         "fresh-2026-12-07an",
         "fresh-2026-12-07ao",
         "fresh-2026-12-07ap",
+        "fresh-2026-12-07aq",
     )
 )  # fmt: skip
 SET_DIR = SET_DIRS[0]
@@ -304,6 +305,20 @@ ORCHID_NUMERIC = (
 )
 ORCHID_CATEGORIES = {"Mix": ("bark", "moss", "pebble")}
 HOSTS: dict[str, dict[str, Any]] = {
+    "turbine": {
+        "ids": range(155601, 155901),
+        "labels": ("normal", "alert"),
+        "features": (
+            "Maker",
+            "Hub Height (m)",
+            "Rated Power (kW)",
+            "gearbox_vibration",
+            "hours_since_service",
+            "BladeAge",
+            "StopsLastMonth",
+        ),
+        "categories": {"Maker": ("halvard", "mistral", "tarn")},
+    },
     "manhole": {
         "ids": range(153401, 153701),
         "labels": ("sound", "repair", "replace"),
@@ -595,6 +610,12 @@ _AB_MINIMUMS: dict[str, Any] = {
     "dialogues_per_host": {"demo": 5, "sentiment": 3, "loan": 4},
 }
 MINIMUMS: dict[str, dict[str, Any]] = {
+    "fresh-2026-12-07aq": {
+        "requests": 220,
+        "dialogues": 16,
+        "per_host": {"demo": 45, "sentiment": 45, "loan": 45, "turbine": 85},
+        "dialogues_per_host": {"demo": 3, "sentiment": 2, "loan": 3, "turbine": 8},
+    },
     "fresh-2026-12-07ap": {
         "requests": 224,
         "dialogues": 16,
