@@ -207,3 +207,56 @@ def test_a_record_said_of_every_subject() -> None:
 def test_an_agreement_not_said_of_every_subject_is_not_read(reply: str) -> None:
     report = check_claims(reply, ONE_WRONG, vocabulary=LOAVES)
     assert "every prediction matches its record" not in report.claims
+
+
+def _column(name: str, **stats: Any) -> dict[str, Any]:
+    base = dict.fromkeys(
+        ("min", "max", "mean", "std", "median", "q1", "q3", "categories", "mean_by_label", "histogram_by_label"),
+    )
+    return {"name": name, "type": "numeric", "description": f"the {name} of a loaf", **base, **stats}
+
+
+CARD: dict[str, Any] = {
+    "kind": "data_information",
+    "name": "sourdough bake log",
+    "description": "Loaves of an invented bakery, one row per loaf, with how each came out of the oven.",
+    "n_rows": 200,
+    "target": "outcome",
+    "class_balance": {"risen": 120, "flat": 55, "burnt": 25},
+    "features": [_column("proof_hours", min=1.0, max=9.5, mean=4.3, std=1.6)],
+    "feature": _column(
+        "proof_hours",
+        min=1.0,
+        max=9.5,
+        mean=4.3,
+        std=1.6,
+        median=4.0,
+        q1=3.25,
+        q3=5.5,
+        mean_by_label={"risen": 4.7, "flat": 3.6, "burnt": 3.9},
+    ),
+    "group": None,
+    "n_total": None,
+    "nouns": None,
+    "group_fields": None,
+}
+
+
+@pytest.mark.parametrize(
+    ("reply", "faithful"),
+    [
+        # the verb "averaging" names the mean, as "a mean of" does
+        ("Proof time runs from 1.0 to 9.5 hours, averaging 4.3.", True),
+        ("Proof time runs from 1.0 to 9.5 hours, averaging 4.7.", False),
+        ("Proof time averages 4.3 hours, median 4.0.", True),
+        ("Proof time averages 3.6 hours, median 4.0.", False),
+        # the middle half of the values is the range between the quartiles
+        ("Proof time: median 4.0, middle half between 3.25 and 5.5.", True),
+        ("Proof time: median 4.0, middle half between 3.25 and 4.7.", False),
+        ("Proof time has an interquartile range of 3.25 to 5.5 hours.", True),
+        # a class's rows averaging is that class's mean, not the whole data's
+        ("Risen loaves proofed longer, averaging 4.7 hours.", True),
+    ],
+)
+def test_a_statistic_said_by_a_verb_or_as_the_middle_half(reply: str, faithful: bool) -> None:
+    assert passes(reply, [CARD], LOAVES) is faithful
