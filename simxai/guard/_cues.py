@@ -53,7 +53,10 @@ def names_side(text: str) -> bool:
 #: A negation in a claim. `_kept._NEGATION`, `_group_means._DENIED` and `_metric_order._DENIED` are not copies of it:
 #: they take a bare "no", leave out "neither", "none" or "nothing", and `_metric_order` reads a denial at most 20
 #: characters before a comparison; one pattern for all would change what the guard flags.
-NEGATION = gated(r"\b(?:not|n't|never|no longer|neither|nor|none|nothing)\b|n't\b", re.IGNORECASE)
+#: A quoted word is a word of a text, never a negation: 'Inserting "not" makes it positive' (claims-53).
+NEGATION = gated(
+    r"(?<![\"“‘'])\b(?:not|n't|never|no longer|neither|nor|none|nothing)\b(?![\"”’]|'(?!s\b))|n't\b", re.IGNORECASE
+)
 #: A claim about what would be, after a change (the labels of counterfactuals and what-ifs are fair there).
 HYPOTHETICAL = gated(
     r"\b(would|could|if|were|then|become\w*|flip\w*|switch\w*|turn\w* into|instead|(?<!predicted )to get|to reach|"

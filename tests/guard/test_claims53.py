@@ -260,3 +260,52 @@ CARD: dict[str, Any] = {
 )
 def test_a_statistic_said_by_a_verb_or_as_the_middle_half(reply: str, faithful: bool) -> None:
     assert passes(reply, [CARD], LOAVES) is faithful
+
+
+# a text model of bakery reviews: a quoted "not" is a word of the text, never a negation
+REVIEWS = Vocabulary(labels=["negative", "positive"])
+_REVIEW = "The crust was stale and the rye tasted sour."
+WORDS: dict[str, Any] = {
+    "kind": "global_explanation",
+    "label": "negative",
+    "method": "SHAP",
+    "n_samples": 40,
+    "importances": [
+        {"feature": "lovely", "importance": 0.0210, "mean_contribution": -0.0210},
+        {"feature": "not", "importance": 0.0120, "mean_contribution": 0.0030},
+        {"feature": "stale", "importance": 0.0090, "mean_contribution": 0.0090},
+    ],
+}
+NO_EDIT: dict[str, Any] = {
+    "kind": "counterfactual",
+    "question": "why_not",
+    "subject": {"kind": "text", "description": "the stale-crust review", "id": None, "text": _REVIEW},
+    "current_label": "negative",
+    "target_label": "positive",
+    "counterfactuals": [],
+    "method": "beam search over up to 3 word edits (replacing, deleting, inserting 'not'); every result re-predicted",
+    "note": "No edit of up to 3 words that makes the model predict positive was found (90 edited texts checked).",
+}
+
+
+@pytest.mark.parametrize(
+    ("reply", "faithful"),
+    [
+        ('For negative, "lovely" matters most, ahead of "not".', True),
+        ('For negative, "not" matters most, ahead of "lovely".', False),
+    ],
+)
+def test_a_quoted_not_is_ranked_like_any_word(reply: str, faithful: bool) -> None:
+    assert passes(reply, [WORDS], REVIEWS) is faithful
+
+
+@pytest.mark.parametrize(
+    ("reply", "faithful"),
+    [
+        ('No edit of up to 3 words made it positive, not even inserting "not".', True),
+        ('Inserting "not" would make the stale-crust review positive.', False),
+        ("Replacing 'stale' with 'fresh' would turn the review positive.", False),
+    ],
+)
+def test_one_named_edit_said_to_reach_what_no_edit_reached(reply: str, faithful: bool) -> None:
+    assert passes(reply, [NO_EDIT], REVIEWS) is faithful
