@@ -53,10 +53,7 @@ def names_side(text: str) -> bool:
 #: A negation in a claim. `_kept._NEGATION`, `_group_means._DENIED` and `_metric_order._DENIED` are not copies of it:
 #: they take a bare "no", leave out "neither", "none" or "nothing", and `_metric_order` reads a denial at most 20
 #: characters before a comparison; one pattern for all would change what the guard flags.
-#: A quoted word is a word of a text, never a negation: 'Inserting "not" makes it positive' (claims-53).
-NEGATION = gated(
-    r"(?<![\"“‘'])\b(?:not|n't|never|no longer|neither|nor|none|nothing)\b(?![\"”’]|'(?!s\b))|n't\b", re.IGNORECASE
-)
+NEGATION = gated(r"\b(?:not|n't|never|no longer|neither|nor|none|nothing)\b|n't\b", re.IGNORECASE)
 #: A claim about what would be, after a change (the labels of counterfactuals and what-ifs are fair there).
 HYPOTHETICAL = gated(
     r"\b(would|could|if|were|then|become\w*|flip\w*|switch\w*|turn\w* into|instead|(?<!predicted )to get|to reach|"
@@ -157,9 +154,6 @@ PREDICTED = re.compile(
     # "Right now patient 8 sits at progressing", "policyholder 5010 gets a surcharge"
     r"(?:(?:sits|sitting|stands|standing) at|(?:gets|got|receives|received) (?:a|an))(?=\s*[*_\"'“‘`]*\s*$)|"
     r"output(?:s|ted)?|judge[sd]?|rates?|sees|considers|calls|to get|to reach|becom\w*|answer|"
-    # "patient 25 is called stable", "Called a miss, ..." (claims-53): the model's call said in the passive, not a
-    # class's name ("a class called X": no "is" before it)
-    r"(?:(?:is|was|are|were|'s|gets?|got)\s+(?:(?:also|still|now|then|only|just|both)\s+)?called|^\W*called)(?=\s)|"
     r"grades\s+(?:it|them|her|him|[a-z]+\s+#?\d+|#?\d+)|"  # "the model grades 133649 table" (gfa37)
     r"(?:the|its|his|her|their|[a-z]+'s)\s+call\s+(?:here\s+)?(?:is|was|stays|remains)|"  # "the call is sealed"
     # "it drops to table", "slips back into the reserve grade" (gfa37): a class moved to

@@ -27,8 +27,7 @@ _FILL = (
 )
 #: Each statistic's names.
 _NAMES = {
-    # "averaging 28.4", "averages 28.4" (claims-53): the verb is the mean too
-    "mean": r"average|mean|averag(?:es|ing|ed)(?:\s+out)?",
+    "mean": r"average|mean",
     "std": r"standard deviation|std\.?|sd|typical spread",
     "min": r"minimum|lowest value|smallest value|min\.?",
     "max": r"maximum|highest value|largest value|max\.?",
@@ -47,12 +46,6 @@ _NAMED_FIRST = {name: re.compile(rf"\b(?:{words})\s+(?:of\s+)?(?:the\s+)?$", re.
 _THEN_NUMBER = re.compile(rf"{_FILL}\s*(?=-?\d)", re.I)
 #: A number said of some rows only: "45.3 for progressing patients", "among the stable ones", "in group A".
 _OF_SOME = re.compile(r"^\s*%?\s*(?:\)\s*)?(?:for|among|in|of|across|within)\s+(?:the\s+)?(?P<w>[\w-]+)", re.I)
-#: The quartiles said as a range (claims-53): "middle half between 2.75 and 9", "interquartile range 3 to 9".
-_MIDDLE_HALF = re.compile(
-    r"\b(?:middle\s+half|interquartile\s+range|iqr|middle\s+50\s*%)(?:\s+(?:of\s+(?:the\s+)?values|runs|lies|sits|is|spans|"
-    r"goes|falls))?(?:\s+(?:between|from))?\s*[:=]?\s*(?P<a>-?\d+(?:\.\d+)?)\s*(?:and|to|-|–)\s*(?P<b>-?\d+(?:\.\d+)?)",
-    re.I,
-)
 #: A statistic of something other than a feature's values: "mean absolute SHAP value", "mean contribution".
 _NOT_A_VALUE = re.compile(r"\b(?:shap|contribution|importance|log-odds|probability|score)\b", re.I)
 
@@ -95,17 +88,6 @@ def statistic_claims(
                 continue
             yield f"{name} of {feature} {claim.raw}", matches(claim, {value})
     yield from _named_first(sentence, mentions, features, claims, low_labels, statistics)
-    for cue in _MIDDLE_HALF.finditer(sentence):
-        before = [m for m in mentions if m.end <= cue.start()]
-        quartiles = statistics.get(features[before[-1].name], {}) if before else {}
-        q1, q3 = quartiles.get("q1"), quartiles.get("q3")
-        if q1 is None or q3 is None or _says_a_label(sentence[before[-1].end : cue.start()], low_labels):
-            continue
-        said = f"{cue.group('a')} to {cue.group('b')}"
-        yield (
-            f"quartiles of {features[before[-1].name]} {said}",
-            _shown(cue.group("a"), q1) and _shown(cue.group("b"), q3),
-        )
 
 
 def _named_first(
@@ -143,9 +125,3 @@ def _of_a_label(after: str, labels: set[str]) -> bool:
     """Whether the words after a number say it is of one label's rows: "45.3 for progressing patients"."""
     some = _OF_SOME.match(after)
     return some is not None and some.group("w").lower().rstrip("s") in {x.rstrip("s") for x in labels}
-
-
-def _shown(raw: str, value: float) -> bool:
-    """Whether `value`, rounded or cut to the decimals `raw` shows, is `raw`."""
-    step = 10.0 ** -(len(raw.split(".")[1]) if "." in raw else 0)
-    return -step / 2 - 1e-9 <= value - float(raw) < step + 1e-9

@@ -3,10 +3,15 @@ loaves (classes `risen` / `flat` / `burnt`; features proof_hours, "Oven Temp C",
 instance noun "loaf", ids 880101-880200). Each reading is tested both ways: the faithful reply passes, the same
 reply with one fact changed is flagged.
 
-- the model's call said in the passive, "loaf 880123 is called flat", "Called burnt, ...": a prediction, as
-  "is predicted flat" is; a class's name ("a class called flat") is none.
 - counts said to make the metric their sentence names ("recall for burnt is 0.75: of 8 burnt loaves it caught 6"):
-  the pair's ratio is that metric's value for the class.
+  the pair's ratio is that metric's value for the class (`_metric_counts`);
+- a global "average effect" is the mean contribution, signed ("+0.006") or said as a move on average ("On average
+  the oven temp raises the flat score by 0.006"), never the importance (`_importance_said`);
+- an agreement with the record said of every subject at once ("both match the baker's log", "the log agrees with
+  both", "both were logged as risen") (`_all_agree`).
+
+Three other readings tried this round gained nothing on the writers nobody read and were dropped with their tests
+(branch `guard46-fitted`; docs/guard.md, "claims-53 (guard46)").
 """
 
 from __future__ import annotations
@@ -25,41 +30,6 @@ LOAVES = Vocabulary(
     instance_noun="loaf",
 )
 _VALUES = {"proof_hours": 3.5, "Oven Temp C": 245.0, "starter_age_days": 12.0, "hydration_pct": 78.0}
-PREDICTION: dict[str, Any] = {
-    "kind": "prediction",
-    "subject": row_subject("loaf", 880123, _VALUES),
-    "label": "flat",
-    "probabilities": {"risen": 0.2875, "flat": 0.6411, "burnt": 0.0714},
-    "label_counts": None,
-    "true_label": "risen",
-}
-
-
-@pytest.mark.parametrize(
-    ("reply", "faithful"),
-    [
-        ("Loaf 880123 is called flat, at 0.641.", True),
-        ("Loaf 880123 is called risen, at 0.641.", False),
-        ("Called flat, with a probability of 0.641.", True),
-        ("Called risen, though not by much.", False),
-        ("The loaf that proofed 3.5 hours is called flat; the baker logged it as risen.", True),
-        ("The loaf that proofed 3.5 hours is called burnt; the baker logged it as risen.", False),
-    ],
-)
-def test_a_call_said_in_the_passive_is_the_prediction(reply: str, faithful: bool) -> None:
-    assert passes(reply, [PREDICTION], LOAVES) is faithful
-
-
-def test_a_class_called_by_a_name_is_no_prediction() -> None:
-    # "a class called risen" names the class; it does not say the model called this loaf risen
-    report = check_claims("There is a class called risen, for loaves that rose well.", [PREDICTION], vocabulary=LOAVES)
-    assert "prediction risen" not in report.claims
-    assert report.passed
-
-
-def test_a_call_in_the_passive_names_its_reading() -> None:
-    report = check_claims("Loaf 880123 is called burnt.", [PREDICTION], vocabulary=LOAVES)
-    assert "prediction burnt" in report.unsupported
 
 
 def _performance(metric: str, value: float) -> dict[str, Any]:
@@ -209,103 +179,7 @@ def test_an_agreement_not_said_of_every_subject_is_not_read(reply: str) -> None:
     assert "every prediction matches its record" not in report.claims
 
 
-def _column(name: str, **stats: Any) -> dict[str, Any]:
-    base = dict.fromkeys(
-        ("min", "max", "mean", "std", "median", "q1", "q3", "categories", "mean_by_label", "histogram_by_label"),
-    )
-    return {"name": name, "type": "numeric", "description": f"the {name} of a loaf", **base, **stats}
+def test_the_version_names_this_round() -> None:
+    from simxai.guard import GUARD_VERSION
 
-
-CARD: dict[str, Any] = {
-    "kind": "data_information",
-    "name": "sourdough bake log",
-    "description": "Loaves of an invented bakery, one row per loaf, with how each came out of the oven.",
-    "n_rows": 200,
-    "target": "outcome",
-    "class_balance": {"risen": 120, "flat": 55, "burnt": 25},
-    "features": [_column("proof_hours", min=1.0, max=9.5, mean=4.3, std=1.6)],
-    "feature": _column(
-        "proof_hours",
-        min=1.0,
-        max=9.5,
-        mean=4.3,
-        std=1.6,
-        median=4.0,
-        q1=3.25,
-        q3=5.5,
-        mean_by_label={"risen": 4.7, "flat": 3.6, "burnt": 3.9},
-    ),
-    "group": None,
-    "n_total": None,
-    "nouns": None,
-    "group_fields": None,
-}
-
-
-@pytest.mark.parametrize(
-    ("reply", "faithful"),
-    [
-        # the verb "averaging" names the mean, as "a mean of" does
-        ("Proof time runs from 1.0 to 9.5 hours, averaging 4.3.", True),
-        ("Proof time runs from 1.0 to 9.5 hours, averaging 4.7.", False),
-        ("Proof time averages 4.3 hours, median 4.0.", True),
-        ("Proof time averages 3.6 hours, median 4.0.", False),
-        # the middle half of the values is the range between the quartiles
-        ("Proof time: median 4.0, middle half between 3.25 and 5.5.", True),
-        ("Proof time: median 4.0, middle half between 3.25 and 4.7.", False),
-        ("Proof time has an interquartile range of 3.25 to 5.5 hours.", True),
-        # a class's rows averaging is that class's mean, not the whole data's
-        ("Risen loaves proofed longer, averaging 4.7 hours.", True),
-    ],
-)
-def test_a_statistic_said_by_a_verb_or_as_the_middle_half(reply: str, faithful: bool) -> None:
-    assert passes(reply, [CARD], LOAVES) is faithful
-
-
-# a text model of bakery reviews: a quoted "not" is a word of the text, never a negation
-REVIEWS = Vocabulary(labels=["negative", "positive"])
-_REVIEW = "The crust was stale and the rye tasted sour."
-WORDS: dict[str, Any] = {
-    "kind": "global_explanation",
-    "label": "negative",
-    "method": "SHAP",
-    "n_samples": 40,
-    "importances": [
-        {"feature": "lovely", "importance": 0.0210, "mean_contribution": -0.0210},
-        {"feature": "not", "importance": 0.0120, "mean_contribution": 0.0030},
-        {"feature": "stale", "importance": 0.0090, "mean_contribution": 0.0090},
-    ],
-}
-NO_EDIT: dict[str, Any] = {
-    "kind": "counterfactual",
-    "question": "why_not",
-    "subject": {"kind": "text", "description": "the stale-crust review", "id": None, "text": _REVIEW},
-    "current_label": "negative",
-    "target_label": "positive",
-    "counterfactuals": [],
-    "method": "beam search over up to 3 word edits (replacing, deleting, inserting 'not'); every result re-predicted",
-    "note": "No edit of up to 3 words that makes the model predict positive was found (90 edited texts checked).",
-}
-
-
-@pytest.mark.parametrize(
-    ("reply", "faithful"),
-    [
-        ('For negative, "lovely" matters most, ahead of "not".', True),
-        ('For negative, "not" matters most, ahead of "lovely".', False),
-    ],
-)
-def test_a_quoted_not_is_ranked_like_any_word(reply: str, faithful: bool) -> None:
-    assert passes(reply, [WORDS], REVIEWS) is faithful
-
-
-@pytest.mark.parametrize(
-    ("reply", "faithful"),
-    [
-        ('No edit of up to 3 words made it positive, not even inserting "not".', True),
-        ('Inserting "not" would make the stale-crust review positive.', False),
-        ("Replacing 'stale' with 'fresh' would turn the review positive.", False),
-    ],
-)
-def test_one_named_edit_said_to_reach_what_no_edit_reached(reply: str, faithful: bool) -> None:
-    assert passes(reply, [NO_EDIT], REVIEWS) is faithful
+    assert GUARD_VERSION == "claims-53"
