@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from simxai.guard._agreement import agreement_claims
-from simxai.guard._all_agree import all_agree_claims
+from simxai.guard._agreement import agreement_claims, all_agree_claims
 from simxai.guard._category_values import category_value_claims
 from simxai.guard._caught_of import caught_of_claims
 from simxai.guard._chains import ranked_chains

@@ -8,7 +8,7 @@ reply with one fact changed is flagged.
 - a global "average effect" is the mean contribution, signed ("+0.006") or said as a move on average ("On average
   the oven temp raises the flat score by 0.006"), never the importance (`_importance_said`);
 - an agreement with the record said of every subject at once ("both match the baker's log", "the log agrees with
-  both", "both were logged as risen") (`_all_agree`).
+  both", "both were logged as risen") (`_agreement.all_agree_claims`).
 
 Three other readings tried this round gained nothing on the writers nobody read and were dropped with their tests
 (branch `guard46-fitted`; docs/guard.md, "claims-53 (guard46)").
