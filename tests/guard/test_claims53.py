@@ -62,8 +62,6 @@ def _performance(metric: str, value: float) -> dict[str, Any]:
         ("When the model says burnt it is right 6 times in 8: precision 0.6.", "precision", 0.6, False),
         ("Precision for burnt is 0.6: of the 10 loaves called burnt, 6 really burnt.", "precision", 0.6, True),
         ("Precision for burnt is 0.6: of the 8 loaves called burnt, 6 really burnt.", "precision", 0.6, False),
-        ("Accuracy is 0.70: 14 of every 20 loaves right.", "accuracy", 0.7, True),
-        ("Accuracy is 0.70: 15 of every 20 loaves right.", "accuracy", 0.7, False),
     ],
 )
 def test_counts_said_to_make_the_metric_named(reply: str, metric: str, value: float, faithful: bool) -> None:
@@ -79,13 +77,15 @@ def test_counts_said_to_make_the_metric_named(reply: str, metric: str, value: fl
         "Recall for burnt is 0.75: it caught 5 of 9 burnt loaves it called right.",
         # a size, no share: no verb of being right or catching
         "Recall for burnt is 0.75 on 30 of the 200 loaves, the held-out part.",
+        # accuracy said by counting is not read (two faithful replies of the hand-written writers said it otherwise)
+        "Accuracy is 0.70: 15 of every 20 loaves right.",
         # two metrics named: the pair is not bound to either
         "Recall for burnt is 0.75 and precision 0.60: 5 of 9 right.",
     ],
 )
 def test_counts_not_surely_the_metrics_are_not_compared(reply: str) -> None:
     report = check_claims(reply, [_performance("recall", 0.75)], vocabulary=LOAVES)
-    assert not any("said by counting" in c for c in report.claims)
+    assert not any(c.startswith(("precision said", "recall said", "accuracy said")) for c in report.claims)
 
 
 GLOBAL: dict[str, Any] = {
