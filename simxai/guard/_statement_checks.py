@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from simxai.guard._agreement import agreement_claims
+from simxai.guard._agreement import agreement_claims, all_agree_claims
 from simxai.guard._category_values import category_value_claims
 from simxai.guard._caught_of import caught_of_claims
 from simxai.guard._chains import ranked_chains
@@ -26,6 +26,7 @@ from simxai.guard._kept import kept_edit_claims
 from simxai.guard._leaning import leaning_claims
 from simxai.guard._meanings import meaning_claims
 from simxai.guard._mentions import name_words
+from simxai.guard._metric_counts import metric_count_claims
 from simxai.guard._metric_order import metric_order_claims
 from simxai.guard._own_order import own_order_claims
 from simxai.guard._rank_checks import _in_order
@@ -121,8 +122,13 @@ class _StatementChecks(_CheckState):
             correct = self.all.correct if len(self.ids) <= 1 else None
             for said, holds in agreement_claims(sentence, labels, self.label_forms, correct, recorded):  # claims-48
                 self.report.claim(said, holds, via=_mechanism("agreement_claims", said))
+            subjects = [f for f in self.facts if f.subject_id is not None]
+            for said, holds in all_agree_claims(sentence, subjects, labels, self.label_forms):  # claims-53
+                self.report.claim(said, holds, via=_mechanism("all_agree_claims", said))
             for said, holds in metric_order_claims(sentence, self.all.metrics):
                 self.report.claim(said, holds, via=_mechanism("metric_order_claims", said))
+            for said, holds in metric_count_claims(sentence, labels, self.label_forms, self.all):  # claims-53
+                self.report.claim(said, holds, via=_mechanism("metric_count_claims", said))
             for said, holds in meaning_claims(sentence, self.names.labels, self.all.meanings):
                 self.report.claim(said, holds, via=_mechanism("meaning_claims", said))
             for said, holds in gloss_claims(sentence, self.names.labels, self.all.meanings):
