@@ -25,7 +25,8 @@ from simxai.guard._outputs import text_output
 # claims-51 (gfa44): a local explanation's base value and end said as such, each bound to its own field
 # claims-52 (gfa45): totals of groups of features (a feature alone, a listed group, the rest), each bound to its group
 # claims-52 (guard45): a count said as the model's calls is one of its calls (a data card counts none; "rejections")
-GUARD_VERSION = "claims-52"
+# claims-53 (gfa46): a figure rounded half up in two stages is the value
+GUARD_VERSION = "claims-53"
 
 __all__ = [
     "GUARD_VERSION",

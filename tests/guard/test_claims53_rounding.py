@@ -1,6 +1,7 @@
-"""A figure a writer rounded half up in two stages (helper gfa45, round 45; dropped from claims-52: it removed 19
-false alarms on g39 and g40, writers it was read from, and none on the unread gates g32 and g42). On an invented
-host: a ferry's life rafts (classes `serviceable` / `condemned`; instance noun "raft", ids 7301-7399).
+"""A figure a writer rounded half up in two stages (helper gfa45, round 45, kept off claims-52; landed in claims-53
+by gfa46 when the unread gate g43 showed it: one false alarm fewer, no catch lost; docs/guard.md, "claims-53
+(gfa46)"). On an invented host: a ferry's life rafts (classes `serviceable` / `condemned`; instance noun "raft",
+ids 7301-7399).
 """
 
 from __future__ import annotations
@@ -48,3 +49,9 @@ def test_an_approximate_figure_keeps_its_own_span() -> None:
     # "about 0.53" stands for its roundness already; the two-stage reach adds nothing to an approximation
     assert passes("Serviceable, at about 0.53.", [PREDICTION], RAFTS)
     assert not passes("Serviceable, at about 0.60.", [PREDICTION], RAFTS)
+
+
+def test_the_version_names_the_two_stage_rounding() -> None:
+    from simxai.guard import GUARD_VERSION
+
+    assert GUARD_VERSION == "claims-53"
