@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 
 from simxai.guard._cues import POSITION_WORDS
-from simxai.guard._not_names import DEGREE_WORDS, call_adverb, compared_adverb
+from simxai.guard._not_names import DEGREE_WORDS
 from simxai.guard._prefilter import gated
 from simxai.guard._reading import find_mentions
 
@@ -385,8 +385,6 @@ def invented_names(
                 )
                 if phrase and all(w in DEGREE_WORDS or w in names for w in phrase):
                     continue  # "the smallest", "least", "firmer", "positive still": a degree or a class (claims-37)
-                if compared_adverb(said):
-                    continue  # "stays rejected, more surely: 0.690 → 0.734": how sure, no name (claims-53)
                 if phrase and joined not in known and (headless or not any(_known(w, known) for w in phrase)):
                     claims.append((f"feature {' '.join(phrase)}", False))
     names = {lab.lower() for lab in labels}
@@ -401,8 +399,6 @@ def invented_names(
                 _LAST_ITEM.match(sentence[m.end :]) if m is said_labels[-1] else None
             )
             word = item.group(1).lower() if item else ""
-            if opens and m is said_labels[0] and word and word == call_adverb(sentence[m.end :]):
-                continue  # "Ring, narrowly: about 41 % ...": how the call was made, no class (claims-53)
             if word and word not in names and word not in _COMMON and word not in known:
                 claims.append((f"label {word}", False))
     for match in _LABEL_COUNT.finditer(reply):
