@@ -7,9 +7,6 @@
   when N / M is one of the outputs' shares (a class's probability or a metric) to two decimals; otherwise both are
   read as before, so a count that makes no share of the outputs stays flagged, and so does a pair of counts the
   outputs state ("not ready: 210 of 400" where 210 are ready is a count bound to the wrong class).
-  The count may come first, its whole after it, in one sentence: "of the 16 moorings that really dragged, it caught
-  11", "Of the 14 pots that were lost, the model caught 8" (g40, g41; claims-53), and the whole may be said as the
-  model's own ("8 of its 13 calls", g42); the pair holds on the same terms.
 - **A split with a slash**: "approve, 65/35" (g27), "approve, but it's a knife-edge, 53/47" (g28). Two numbers
   that make up 100 split the probability between two classes: the first is the class named before it in its
   sentence (a class or, for a class in "-ed", its verb: "approve" of approved) or, when none or several are
@@ -44,14 +41,7 @@ __all__ = ["counted_share"]
 #: chance in 40" (g30) and "2 chances in 10,000" (g19) too (gfa32).
 _COUNTED = gated(
     r"(?<![\w.,/])(?P<n>\d{1,4}|(?<!-)\bone(?=\s+chance\s))\s+(?:chances?\s+|times\s+)?(?:of|out\s+of|in)\s+"
-    r"(?:the\s+|every\s+|its\s+|their\s+)?(?P<m>\d{1,3}(?:,\d{3})+|10{4,5}|\d{1,4})(?![\w%/]|[.,]\d|\s*%|\s*percent\b)",
-    re.I,
-)
-#: The whole first, the count after it in the same sentence with no number between: "of the 16 moorings that really
-#: dragged, it caught 11" (claims-53).
-_WHOLE_FIRST = gated(
-    r"\b(?:of|out\s+of)\s+(?:the|its|their|all(?:\s+the)?)\s+(?P<m>\d{1,4})(?![\w%/]|[.,]\d|\s*%|\s*percent\b)"
-    r"[^.;!?\d]{1,80}?(?<![\w.,/])(?P<n>\d{1,4})(?![\w%/]|[.,]\d|\s*%|\s*percent\b)",
+    r"(?:the\s+|every\s+)?(?P<m>\d{1,3}(?:,\d{3})+|10{4,5}|\d{1,4})(?![\w%/]|[.,]\d|\s*%|\s*percent\b)",
     re.I,
 )
 #: "53/47", "65/35", "52.4/47.6": a pair on its own (not a date, a ratio of words or a fraction in a longer run).
@@ -126,21 +116,12 @@ def _totals(lead: str, named: Iterable[str], facts: Facts) -> set[float]:
     return sums
 
 
-def _whole_first(text: str, start: int, end: int) -> tuple[int, int] | None:
-    """(count, whole) when the number at `text[start:end]` is one of a count said after its whole, else None."""
-    for m in _WHOLE_FIRST.finditer(text):
-        if (start, end) in (m.span("n"), m.span("m")):
-            return int(m.group("n")), int(m.group("m"))
-    return None
-
-
 def counted_share(
-    clause: str, start: int, end: int, before: str, facts: Facts, named: Iterable[str] = (), after: str = ""
+    clause: str, start: int, end: int, before: str, facts: Facts, named: Iterable[str] = ()
 ) -> tuple[str, bool] | None:
     """What the number at `clause[start:end]` is and whether it holds, when it is one of a count's pair or of a
     slash split (None when it is neither, or a count whose ratio is no share: read as before); `before` is the
-    sentence up to the clause, `after` the sentence after it; `named`, the features (lower case) the clause names
-    before the number, for a total.
+    sentence up to the clause; `named`, the features (lower case) the clause names before the number, for a total.
     """
     if (compound := compound_share(clause, start, end, facts)) is not None:  # "a final compound of +0.31" (gfa32)
         return compound
@@ -162,11 +143,6 @@ def counted_share(
         if 0 < n < whole and any(abs(n / whole - x) <= _RATIO_SLACK for x in _shares(facts)):
             return "a share said by counting", True
         return None
-    pair = _whole_first(before + clause + after, len(before) + start, len(before) + end)
-    if pair is not None and not ({pair[0], pair[1]} & facts.numbers):
-        n, whole = pair
-        if 0 < n < whole and any(abs(n / whole - x) <= _RATIO_SLACK for x in _shares(facts)):
-            return "a share said by counting", True
     for m in _SLASH.finditer(clause):
         if (start, end) not in (m.span("a"), m.span("b")):
             continue

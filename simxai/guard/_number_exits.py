@@ -98,9 +98,8 @@ class _NumberExits(_NumberNames):
             self.report.claim(f"{text} (a subject's id)", True, via="number")  # "102 → std if moist 9.5" (claims-41)
             return True
         in_sum = [self.names.features.get(m.name, m.name) for m in ahead]
-        rest = sentence[max(0, at) + len(clause) :] if 0 <= at <= len(sentence) - len(clause) else ""
         by_count = counted_share(
-            clause, offset + claim.start, offset + claim.end, sentence[: max(0, at)], facts, in_sum, rest
+            clause, offset + claim.start, offset + claim.end, sentence[: max(0, at)], facts, in_sum
         )
         if by_count is not None:  # "12 of 17 votes", "approve, 53/47", "A and B together (0.98)" (claims-37)
             self.report.claim(f"{text} ({by_count[0]})", by_count[1], via="number")
