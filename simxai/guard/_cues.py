@@ -381,10 +381,8 @@ AMOUNT_BEFORE = re.compile(
     re.IGNORECASE,
 )
 AMOUNT_AFTER = re.compile(
-    # "21 fewer dry days", "an 86-point higher score" (claims-53)
-    r"^\s*%?\s*(?:percentage\s+)?(?:-?points?\b|pp\b|lower\b|higher\b|less\b|more\b|fewer\b|smaller\b|"
-    r"larger\b|bigger\b|up\b|down\b|away\b|cut\b|raise\b|reduction\b|increase\b|decrease\b|drop\b|rise\b|"
-    r"change\b)",
+    r"^\s*%?\s*(?:percentage\s+)?(?:points?\b|pp\b|lower\b|higher\b|less\b|more\b|smaller\b|larger\b|"
+    r"bigger\b|up\b|down\b|away\b|cut\b|raise\b|reduction\b|increase\b|decrease\b|drop\b|rise\b|change\b)",
     re.IGNORECASE,
 )
 
