@@ -20,8 +20,6 @@ _RAISE = r"raises|raised|raising|lifts|lifted|lifting|increases|increased|increa
 _LOWER = r"lowers|lowered|lowering|reduces|reduced|reducing|decreases|decreased|decreasing|cuts|cutting|trims|trimmed"
 _MEASURE = r"(?:score|probability|chance|odds|share|confidence|likelihood)"
 _FILL = r"(?:slightly\s+|a\s+(?:bit|little)\s+|somewhat\s+|sharply\s+|only\s+|then\s+|would\s+|will\s+)*"
-#: A noun of difference right before a class: "the margin over ring shrinks" moves the margin, not ring (claims-53).
-_COMPARED_WITH = re.compile(r"\b(?:margin|lead|edge|gap|advantage)\s+(?:over|on|against)\s+$", re.I)
 #: A denial just before a word of way ("not more likely", "isn't higher"); _ways reads it too.
 DENIED = re.compile(r"\b(?:not|never|no)\b|n't\b", re.I)
 
@@ -63,8 +61,6 @@ def said_move_claims(
             label = named.get((m.group("a") or m.groupdict().get("b") or "").lower())
             if label is None or DENIED.search(sentence[max(0, m.start() - 20) : m.end()]):
                 continue
-            if _COMPARED_WITH.search(sentence[max(0, m.start() - 30) : m.start()]):
-                continue  # "the margin over ring shrinks to about 0.21": the margin moves (`_class_margins`)
             olds = {v for v in before.get(label, set()) if 0 <= v <= 1}
             news = {v for v in after.get(label, set()) if 0 <= v <= 1}
             moved = [(o, n) for o in olds for n in news if n != o]

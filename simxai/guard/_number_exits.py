@@ -11,7 +11,6 @@ from simxai.guard import _cues as cue
 from simxai.guard import _number_cues as nc
 from simxai.guard._bare_ids import is_subject_id
 from simxai.guard._base_ends import base_or_end
-from simxai.guard._class_margins import class_margin
 from simxai.guard._counts_totals import counted_share
 from simxai.guard._derived import OF_GROUP, RESTATED, count_shares, is_difference, relative
 from simxai.guard._facts import Facts
@@ -36,10 +35,6 @@ class _NumberExits(_NumberNames):
     def _names_feature(self, text: str) -> bool:
         """Whether `text` names a feature of the host."""
         return bool(find_mentions(text, self.names.features, quoted_only=self.names.quoted_only))
-
-    def _class_names(self, text: str) -> list[str]:
-        """The classes `text` names, in order."""
-        return [m.name for m in self._label_mentions(text)]
 
     def _one_feature(self, text: str) -> str | None:
         """The one feature `text` names with all its words (but an article or a possessive), or None."""
@@ -111,10 +106,6 @@ class _NumberExits(_NumberNames):
             return True
         if self._group_total(claim, sentence, at + offset, facts, text):
             return True
-        classes = self._class_names
-        if (margin := class_margin(claim, clause[: offset + claim.start], facts, classes)) is not None:
-            self.report.claim(f"{text} (a class's margin over another)", margin, via="number of a class's margin")
-            return True  # "good edges out fair by 0.008": the gap of two classes' probabilities (gfa44; claims-53)
         if self._feature_count(claim, clause[: offset + claim.start], following, facts, text):
             return True
         if mean_gap(claim, clause[: offset + claim.start], following, sentence, facts.statistics):

@@ -1,15 +1,12 @@
 """The guard's claims-53 false-alarm fixes (helper gfa46), on an invented host of this file's own: a beekeepers'
 club's spring hive inspections (classes `thriving` / `queenless` / `collapsed`; features brood_frames,
-mite_count, box_age_yrs, forage_km, "Apiary Site"; instance noun "hive", ids 4401-4499).
+mite_count, HiveAgeYrs, forage_km, "Apiary Site"; instance noun "hive", ids 4401-4499).
 
 - A push's size said with its sign in words ("the far meadow takes back 0.02") or an item of a signed list named
-  in words the host lacks ("age −0.03"), bound only to a feature named before its segment, is loosely bound:
+  in words the host lacks ("forage −0.02"), bound only to a feature named before its segment, is loosely bound:
   when another feature's push has that size it is listed as unchecked, not flagged (`_binding`, `_own_subject`).
-- A class's margin over another ("thriving edges out queenless by 0.05", "the margin over queenless shrinks to
-  about 0.34") is the gap of the two classes' probabilities (`_class_margins`, gfa44's reading of round 44).
 
-Each reading is tested both ways: the faithful reply passes, the same form with a figure the outputs do not
-hold is flagged.
+Each reading is tested both ways: the faithful reply passes, the same form with a size no feature has is flagged.
 """
 
 from __future__ import annotations
@@ -21,7 +18,7 @@ from tests.guard.helpers import local_explanation, passes, row_subject
 
 HIVES = Vocabulary(
     labels=["thriving", "queenless", "collapsed"],
-    features=["brood_frames", "mite_count", "box_age_yrs", "forage_km", "Apiary Site"],
+    features=["brood_frames", "mite_count", "HiveAgeYrs", "forage_km", "Apiary Site"],
     aliases={"brood_frames": ["brood frames"], "mite_count": ["mites"], "forage_km": ["forage distance"]},
     instance_noun="hive",
 )
@@ -31,10 +28,10 @@ def test_the_version_names_this_round() -> None:
     assert GUARD_VERSION == "claims-53"
 
 
-VALUES = {"brood_frames": 7.0, "mite_count": 3.0, "box_age_yrs": 2.0, "forage_km": 1.5, "Apiary Site": "orchard"}
+VALUES = {"brood_frames": 7.0, "mite_count": 3.0, "HiveAgeYrs": 2.0, "forage_km": 1.5, "Apiary Site": "orchard"}
 SUBJECT = row_subject("hive", 4417, VALUES)
-PUSHES = {"brood_frames": 0.12, "mite_count": 0.07, "box_age_yrs": -0.03, "forage_km": -0.02, "Apiary Site": 0.0}
-LOCAL = local_explanation(SUBJECT, "thriving", VALUES, PUSHES, base=0.26, output=0.40)
+PUSHES = {"brood_frames": 0.12, "mite_count": 0.07, "HiveAgeYrs": 0.03, "forage_km": -0.02, "Apiary Site": 0.0}
+LOCAL = local_explanation(SUBJECT, "thriving", VALUES, PUSHES, base=0.26, output=0.46)
 
 
 @pytest.mark.parametrize(
@@ -42,44 +39,9 @@ LOCAL = local_explanation(SUBJECT, "thriving", VALUES, PUSHES, base=0.26, output
     [
         ("Thriving for hive 4417: its 7 brood frames add 0.12, the mites 0.07; the far meadow takes back 0.02.", True),
         ("Thriving for hive 4417: its 7 brood frames add 0.12, the mites 0.07; the far meadow takes back 0.05.", False),
-        ("Hive 4417, thriving: brood frames +0.12, mites +0.07, age −0.03.", True),
-        ("Hive 4417, thriving: brood frames +0.12, mites +0.07, age −0.05.", False),
+        ("Hive 4417, thriving: brood frames +0.12, mites +0.07, forage −0.02.", True),
+        ("Hive 4417, thriving: brood frames +0.12, mites +0.07, forage −0.05.", False),
     ],
 )
 def test_a_loosely_bound_push_another_feature_has_is_unchecked(reply: str, faithful: bool) -> None:
     assert passes(reply, [LOCAL], HIVES) is faithful, reply
-
-
-PREDICTION: dict[str, object] = {
-    "kind": "prediction",
-    "subject": SUBJECT,
-    "label": "thriving",
-    "probabilities": {"thriving": 0.46, "queenless": 0.41, "collapsed": 0.13},
-    "label_counts": None,
-    "true_label": None,
-}
-WHAT_IF: dict[str, object] = {
-    "kind": "what_if",
-    "subject": SUBJECT,
-    "changes": [{"feature": "mite_count", "old": 3.0, "new": 1.0}],
-    "old_label": "thriving",
-    "new_label": "thriving",
-    "old_probabilities": PREDICTION["probabilities"],
-    "new_probabilities": {"thriving": 0.63, "queenless": 0.29, "collapsed": 0.08},
-    "old_label_counts": None,
-    "new_label_counts": None,
-    "note": None,
-}
-
-
-@pytest.mark.parametrize(
-    ("reply", "output", "faithful"),
-    [
-        ("Hive 4417 is thriving, though it edges out queenless by only 0.05.", PREDICTION, True),
-        ("Hive 4417 is thriving, though it edges out queenless by only 0.15.", PREDICTION, False),
-        ("With fewer mites it stays thriving, and the margin over queenless grows to about 0.34.", WHAT_IF, True),
-        ("With fewer mites it stays thriving, and the margin over queenless grows to about 0.44.", WHAT_IF, False),
-    ],
-)
-def test_a_class_margin_is_the_gap_of_two_classes(reply: str, output: dict[str, object], faithful: bool) -> None:
-    assert passes(reply, [output], HIVES) is faithful, reply
