@@ -32,6 +32,7 @@ from collections.abc import Iterable
 
 from simxai._accents import fold_host_accents
 from simxai._chat_spellings import CHAT, CONTRACTIONS
+from simxai._english_words import COMMON_WORDS
 from simxai._label_adverbs import label_adverbs
 from simxai._noun_plural import regular_noun_plural
 from simxai._number_forms import decimal_points, dotted_ids
@@ -153,7 +154,10 @@ def _correct(word: str, known: frozenset[str], by_length: dict[int, tuple[str, .
         target
         for n in (len(lower) - 1, len(lower), len(lower) + 1)
         for target in by_length.get(n, ())
-        if _one_edit(lower, target) and not _is_inflection(lower, target)
+        if _one_edit(lower, target)
+        and not _is_inflection(lower, target)
+        # a common word becomes no other word ("change" no "charge"), only a longer form of itself ("smoke": smoker)
+        and (lower not in COMMON_WORDS or target.startswith(lower))
     }
     return found.pop() if len(found) == 1 else None
 

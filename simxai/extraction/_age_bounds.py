@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from simxai.extraction._features import feature_mentions
 from simxai.extraction._group_words import OR_TAIL, _in_range, category_nouns, numeric_name_at, tail_op
 from simxai.extraction._lexicon import _AFTER_AGE, _NUM, _PEOPLE_NOUNS, _group_noun, plural_pattern
 from simxai.hosts.base import FeatureSchema, HostSchema
@@ -23,6 +24,16 @@ def age_clauses(text: str, schema: HostSchema, age: FeatureSchema) -> list[str]:
     clauses: list[str] = []
     for match in re.finditer(rf"\b(?P<op>older|younger)\s+than\s+(?P<v>{_NUM})", text, re.IGNORECASE):
         clauses.append(f"{age.name} {'>' if match.group('op').lower() == 'older' else '<'} {match.group('v')}")
+    # "in their fifties", "in her 40s": the decade of a life as a range of the age (a word before it, "early" or
+    # "late", narrows it in a way no range here says: nothing is read then)
+    for match in re.finditer(
+        rf"\bin\s(?:their|his|her|my|our|your)\s(?:(?P<w>{'|'.join(DECADES)})|(?P<d>[1-9]0)[’']?s)\b",
+        text,
+        re.IGNORECASE,
+    ):
+        low = DECADES[match.group("w").lower()] if match.group("w") else int(match.group("d"))
+        if _in_range(age, float(low)):
+            clauses += [f"{age.name} >= {low}", f"{age.name} <= {low + 9}"]
     # "patients over 60", "people under 30": a group of people above or below a bare number is an age
     people = (
         rf"(?:{_group_noun(schema)}|{_PEOPLE_NOUNS}{_aged_nouns(age)}|people|persons|folks?|those|them|many|ones|individuals|everyone|"
@@ -73,6 +84,8 @@ def age_clauses(text: str, schema: HostSchema, age: FeatureSchema) -> list[str]:
             clauses.append(f"{age.name} {'>' if over else '<'} {match.group('v3')}")
             continue
         if match.group("tail6"):
+            if _bound_of_another(text, schema, age, match.start()):
+                continue  # "income 80 or more folks": the income's bound
             if _in_range(age, float(match.group("v6"))) and not numeric_name_at(text, schema, match.end()):
                 clauses.append(f"{age.name} {tail_op(match.group('tail6'))} {match.group('v6')}")
             continue
@@ -85,6 +98,8 @@ def age_clauses(text: str, schema: HostSchema, age: FeatureSchema) -> list[str]:
             clauses.append(f"{age.name} {'>' if over else '<'} {DECADES[match.group('w5').lower()]}")
             continue
         if match.group("op2"):
+            if _bound_of_another(text, schema, age, match.start()):
+                continue  # "income over 80 folks": 80 bounds the income, said of people; no age
             over = match.group("op2").lower() == "over"
             clauses.append(f"{age.name} {'>' if over else '<'} {match.group('v2')}")
             continue
@@ -93,6 +108,20 @@ def age_clauses(text: str, schema: HostSchema, age: FeatureSchema) -> list[str]:
         over = match.group("op").lower() in ("over", "above")
         clauses.append(f"{age.name} {'>' if over else '<'} {match.group('v')}")
     return clauses
+
+
+def _bound_of_another(text: str, schema: HostSchema, age: FeatureSchema, at: int) -> bool:
+    """Whether a numeric feature other than `age` is named right before offset `at` (at most a verb of being or
+    "of" between), so that the bound starting there is that feature's: "income over 80 folks", "income of 80 or
+    more people". One number, one reading.
+    """
+    return any(
+        m.feature.type == "numeric"
+        and m.feature.name != age.name
+        and m.end <= at
+        and re.fullmatch(r"\s*(?:(?:is|are|was|were|of|at)\s+)?", text[m.end : at], re.IGNORECASE) is not None
+        for m in feature_mentions(text, schema)
+    )
 
 
 def _aged_nouns(age: FeatureSchema) -> str:

@@ -60,9 +60,12 @@ _SET = (
 # "comes to 0.3", "drops to 0.3", "is made 36 months", "is being brought down to 80".
 _INC_WORDED = _INC_VERBS + "|rise|rises|rising"
 _DEC_WORDED = _DEC_VERBS + "|fall|falls|falling"
+# A move to N, in any tense and after a modal, names where the feature ends: "drop to 200", "would fall to 3" are N.
+_MODAL = r"(?:(?:would|will|could|should|might|did|does|do|to)\s+)?"
 _SET_WORDED = (
-    r"(?:(?:came|comes|come|got|gets|get|went|goes|go|gone|was|were)\s+)?(?:down|up)\s+to|"
-    r"(?:comes|came|drops|falls|rises|climbs|jumps|moves|gets)\s+to|(?:(?:is|was|were|be|been|gets?|got)\s+)?made|"
+    rf"{_MODAL}(?:(?:came|comes|come|got|gets|get|went|goes|go|gone|was|were)\s+)?(?:down|up)\s+to|{_MODAL}(?:comes|"
+    r"came|drop(?:s|ped)?|fall(?:s|en)?|fell|rise[ns]?|rose|climb(?:s|ed)?|jump(?:s|ed)?|moves?|gets)\s+to|"
+    r"(?:(?:is|was|were|be|been|gets?|got)\s+)?made|"
     r"(?:(?:was|were|is|be|been|being|got|gets?)\s+){2}" + rf"(?:{_TO_VERBS})\s+to|{_SET}|"
     # any participle after a verb of being then "to": "the edges were sharpened to 90 %", "was topped up to 8"
     r"(?:was|were|is|be|been|being|got|gets?)\s+[a-z]{3,}(?:ed|en)(?:\s+(?:up|down|back))?\s+to"

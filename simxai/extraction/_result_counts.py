@@ -52,12 +52,24 @@ _TRAILING_COUNT = re.compile(
 )
 
 
+# A bound right before the number makes it a group's ("income over 80 of them", "those above 40 of them"): one number,
+# one reading, so it counts no results ("more than" / "at most" may well bound a count, and stay one).
+_BOUND_BEFORE = re.compile(
+    r"\b(?:over|under|above|below|beyond|(?:higher|lower|greater|older|younger|bigger|smaller)\s+than)\s*$",
+    re.IGNORECASE,
+)
+
+
 @bounds_text_argument(0)
 def extract_count(text: str, ids: Collection[int] = ()) -> int | None:
     """How many results a request asks for ("give me 3 counterfactuals" -> 3, "three ways" -> 3, "cf for 12, two
     please" -> 2). A number that is one of `ids` is no count ("what could 88012 change? 2 ideas" -> 2).
     """
-    counts = [m for m in (*_COUNT.finditer(text), *_TRAILING_COUNT.finditer(text)) if m is not None]
+    counts = [
+        m
+        for m in (*_COUNT.finditer(text), *_TRAILING_COUNT.finditer(text))
+        if m is not None and not _BOUND_BEFORE.search(text[: m.start("n")])
+    ]
     # a count of results is small: "the owner of 139603 change ...? 3 options" counts 3, whatever reads the id
     small = [m for m in counts if (_number_value(m.group("n")) or 0) < 100]
     unclaimed = (m for m in (*small, *counts) if _number_value(m.group("n")) not in ids)

@@ -39,7 +39,7 @@ from simxai.extraction._legend_values import legend_changes
 from simxai.extraction._lexicon import _NUM, _TIMES, _parse_number, name_unit
 from simxai.extraction._span_values import span_value_changes
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
-from simxai.hosts.name_words import name_words, spelled_units, unit_said
+from simxai.hosts.name_words import name_words, spelled_units, unit_said, unit_words
 
 __all__ = ["unit_word_changes"]
 
@@ -125,6 +125,8 @@ _EVERY = re.compile(
 # "what would the call on 42 be with ...": a value supposed in a question of what would be, with no "if"
 _WOULD_BE_WITH = re.compile(r"\b(?:would|could|might)\s+(?:[\w']+\s+){0,6}?be\s+with\b", re.IGNORECASE)
 # "2 nutrient additions on top" ("on top of that" joins changes and says the same of this one)
+# speeds written as one word, each a unit per unit ("wind_kmh": "40 km/h", "40 kph")
+_SPEEDS = frozenset({"kmh", "kph", "mph"})
 _ON_TOP = re.compile(r"^\s*(?:as\s+well\s+)?on\s+top\b", re.IGNORECASE)
 
 
@@ -175,6 +177,7 @@ def unit_word_changes(
             continue  # "20 cm tall" with a feature called "tall" (Height): that feature's value, not the unit's
         if len(owners) == 1 and owners[0] in numeric and owners[0].name not in found:
             found[owners[0].name] = _parse_number(match.group("n"))
+    found.update(_per_unit_values(text, [f for f in numeric if f.name not in found]))  # "in 25 km/h wind"
     for match in _MULTIPLIED.finditer(text):
         owners = [f for f in numeric if match.group("word").lower() in _term_words(f)]
         if len(owners) == 1 and owners[0].name not in found:
@@ -200,6 +203,26 @@ def unit_word_changes(
         if match.group("pc") and not _IN_PERCENT.search(f"{named_by.name} {named_by.description or ''}"):
             continue  # "at 11 % moisture" is a moisture in percent only when the feature counts in percent
         found[named_by.name] = _parse_number(match.group("n"))
+    return found
+
+
+def _per_unit_values(text: str, numeric: list[FeatureSchema]) -> dict[str, ChangeValue]:
+    """A number said with a unit per unit ("25 km/h", "3 litres per minute", "31 kg/m2") that the name of exactly one
+    of the host's numeric features ends in: that feature's value; never a bound ("over 40 km/h") or a step ("10 km/h
+    faster", read with its direction elsewhere).
+    """
+    found: dict[str, ChangeValue] = {}
+    units: dict[str, list[FeatureSchema]] = {}
+    for feature in numeric:
+        unit = name_unit(feature)
+        if unit is not None and ("/" in unit or unit in _SPEEDS):
+            units.setdefault(unit, []).append(feature)
+    for unit, owners in units.items():
+        said = "|".join(re.escape(w) for w in sorted(unit_words(unit), key=len, reverse=True))
+        for match in re.finditer(rf"(?<![\w.])(?P<n>{_NUM})\s?(?:{said})(?![\w/]){_STEP}", text, re.IGNORECASE):
+            if len(owners) == 1 and not _BOUND_BEFORE.search(text[: match.start()]):
+                found[owners[0].name] = _parse_number(match.group("n"))
+                break
     return found
 
 

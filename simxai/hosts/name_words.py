@@ -139,6 +139,9 @@ _UNIT_SAID: dict[str, tuple[str, ...]] = {
 _WORD_UNITS = _SHORT_UNITS | frozenset(_UNIT_SAID)
 _BRACKETED = re.compile(r"[(\[]\s*([A-Za-z%]{1,5})\s*[)\]]\s*$")
 _SLASHED = re.compile(r"\w\s*/\s*([A-Za-z]{1,5})\s*$")
+# a unit per unit in brackets at the end ("wind speed (km/h)", "bmi (kg/m2)", "flow (l/min)"): the whole of it is the
+# unit, never its last part alone ("h" would make "4 hours" a value of the wind speed)
+_PER_UNIT = re.compile(r"[(\[]\s*([a-z]{1,3})\s*/\s*([a-z]{1,3}[23]?)\s*[)\]]\s*$", re.IGNORECASE)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -154,6 +157,9 @@ def name_unit_of(name: str) -> str | None:
     parts = name.lower().split("_")
     if len(parts) >= 2 and re.fullmatch(r"[a-z]{1,3}", parts[-1]):
         return parts[-1]
+    per_unit = _PER_UNIT.search(name)
+    if per_unit and re.search(r"[A-Za-z]", name[: per_unit.start()]):
+        return f"{per_unit.group(1)}/{per_unit.group(2)}".lower()
     stripped = name.strip()
     if len(stripped) >= 2 and stripped.endswith("%") and re.search(r"[A-Za-z]", stripped):
         return "%"
@@ -176,7 +182,19 @@ def lead_unit_of(name: str) -> str | None:
 
 
 def unit_words(unit: str) -> frozenset[str]:
-    """The words a unit of `name_unit_of` is said with, lower case, itself among them ("ft": ft, foot, feet)."""
+    """The words a unit of `name_unit_of` is said with, lower case, itself among them ("ft": ft, foot, feet); a unit
+    per unit by its two parts' short forms, with a slash or "per" ("l/min": l/min, l per minute, litres per min, ...).
+    """
+    if "/" in unit:
+        top, below = unit.split("/")
+        tops = {top, *(w for w in _UNIT_SAID.get(top, ()) if w.isalpha())}
+        belows = {
+            below,
+            below.replace("2", "²").replace("3", "³"),
+            *(w for w in _UNIT_SAID.get(below, ()) if w.isalpha()),
+        }
+        said = {f"{t}{sep}{b}" for t in tops for b in belows for sep in ("/", " / ", " per ")}
+        return frozenset(said | set(_UNIT_SAID.get(unit.replace("/", ""), ())))  # "km/h": also "kph", "kmh"
     return frozenset((unit, *_UNIT_SAID.get(unit, ())))
 
 
