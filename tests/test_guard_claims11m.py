@@ -124,7 +124,6 @@ def test_a_spelled_out_acronym_needs_every_word():
 def test_the_version_names_the_plain_english_readings():
     from simxai.guard import GUARD_VERSION
 
-    assert GUARD_VERSION in (
-        "claims-52",
-        "claims-53",
-    )  # claims-11m's readings, g8's (claims-12n), then 13o, 13p and 14-52 of later helpers
+    assert (
+        GUARD_VERSION == "claims-53"
+    )  # claims-11m's readings, g8's (claims-12n), then 13o, 13p and 14-53 of later helpers

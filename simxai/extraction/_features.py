@@ -416,7 +416,9 @@ def extract_metric(text: str) -> str | None:
 
 _SENTENCES = re.compile(r"(?<=[.?!])\s+(?=\S)")
 # A last sentence that narrows what was asked before it to one metric: "just precision is fine", "only recall".
-_NARROWED = re.compile(r"^\W*(?:(?:ok(?:ay)?|actually|no|sorry|well|or|on\s+second\s+thought)\W+)*(?:just|only)\b", re.I)
+_NARROWED = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|actually|no|sorry|well|or|on\s+second\s+thought)\W+)*(?:just|only)\b", re.I
+)
 # Each metric by its own name, not a phrasing of it.
 _METRIC_NAMES = {
     "confusion_matrix": re.compile(r"\bconfusion\s+matri(?:x|ces)\b|\bcm\b|\bconf\.?\s+mat(?:rix|rices)?\b", re.I),

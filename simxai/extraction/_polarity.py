@@ -105,9 +105,9 @@ _TOKEN = re.compile(r"[A-Za-z][A-Za-z-]*")
 def label_mentions(text: str, schema: HostSchema, exact: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     """`exact` (the class names found as written) with the classes named by another word, sorted by position.
 
-    Another word is an inflection or derived noun of a class name ("rejection", "approval", "dried" for dry), a compound of the name
-    and a particle ("dead-outs" for dead) or a word of its outcome group ("declined", "denied" for rejected). A word
-    inside an exact mention is not read again.
+    Another word is an inflection or derived noun of a class name ("rejection", "approval", "dried" for dry), a
+    compound of the name and a particle ("dead-outs" for dead) or a word of its outcome group ("declined", "denied"
+    for rejected). A word inside an exact mention is not read again.
     """
     found = list(exact)
     others = _class_words(tuple(schema.class_names))

@@ -1,17 +1,16 @@
 """What a request names below the level of an argument, for the engine and the router to read.
 
-The `extract_*` functions (the package's `__all__`) each return one argument of a call. Some decisions
-outside extraction need the readings those functions are built on: which features a turn names and where
-("what is her bmi?" names bmi after a possessive), which feature holds an age ("how old is member 5010"), a
-group named by a graded word with no threshold ("the older subgroup", which a data card cannot filter on),
-a number in the id range after a word that names nothing the host knows ("wien 5011") or that names no record at
-all ("why 5011"), and the class a turn
-wants to leave ("how could she shed the surcharge?", "kept rather than treated"), and the label a metric or an importance is asked for
-("recall for stable", "which features matter most for barbera?"), and a feature named by a verb or a comparative
-of its word ("weighed more", "lighter"), and a category said in another form of its word ("the ECT propagated"), and
-what-if amounts that are an instance's id ("up by 12 on 62021" read as a step of 62021), and the feature a change
-that names no feature of its own is of ("and if it were 20 % lower?", `feature_of_change`). This module is their
-public home; the implementations stay in the package's private modules.
+The `extract_*` functions (the package's `__all__`) each return one argument of a call. Some decisions outside
+extraction need the readings those functions are built on: which features a turn names and where ("what is her bmi?"
+names bmi after a possessive), which feature holds an age ("how old is member 5010"), a group named by a graded word
+with no threshold ("the older subgroup", which a data card cannot filter on), a number in the id range after a word
+that names nothing the host knows ("wien 5011") or that names no record at all ("why 5011"), and the class a turn
+wants to leave ("how could she shed the surcharge?", "kept rather than treated"), and the label a metric or an
+importance is asked for ("recall for stable", "which features matter most for barbera?"), and a feature named by a
+verb or a comparative of its word ("weighed more", "lighter"), and a category said in another form of its word ("the
+ECT propagated"), and what-if amounts that are an instance's id ("up by 12 on 62021" read as a step of 62021), and
+the feature a change that names no feature of its own is of ("and if it were 20 % lower?", `feature_of_change`).
+This module is their public home; the implementations stay in the package's private modules.
 """
 
 from __future__ import annotations

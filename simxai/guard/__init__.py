@@ -27,6 +27,7 @@ from simxai.guard._outputs import text_output
 # claims-52 (guard45): a count said as the model's calls is one of its calls (a data card counts none; "rejections")
 # claims-53 (guard46): counts said to make a named metric; an average effect said signed or as a move on average;
 # an agreement with the record said of every subject at once
+# claims-53 (gfa46): a figure rounded half up in two stages is the value
 GUARD_VERSION = "claims-53"
 
 __all__ = [

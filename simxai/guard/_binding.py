@@ -120,16 +120,17 @@ def close_binding(names: _Names, wanted: set[str], before: str, after: str) -> b
     return False
 
 
-def _owned_elsewhere(names: _Names, wanted: set[str], before: str, segment_before: str) -> bool:
+def _owned_elsewhere(names: _Names, wanted: set[str], before: str, segment_before: str, signed: bool = False) -> bool:
     """Whether a number bound to a feature of `wanted` named before its segment may be another thing's
-    (`_own_subject.other_owner`); `before` is the sentence up to the number, `segment_before` its segment's part.
+    (`_own_subject.other_owner`); `before` is the sentence up to the number, `segment_before` its segment's part;
+    `signed`, whether the number is written with its sign.
     """
     ahead = find_mentions(before, names.features, quoted_only=names.quoted_only)
     ahead = [m for m in ahead if names.feature(m) in wanted]
     if not ahead:
         return False
     last = max(ahead, key=lambda m: m.end)
-    return other_owner(segment_before, before[: last.start], names.feature(last), names.labels)
+    return other_owner(segment_before, before[: last.start], names.feature(last), names.labels, signed)
 
 
 def number_mechanism(
@@ -160,7 +161,8 @@ def number_mechanism(
         return via + LOOSE  # "the 157-year-old sheet with three mould spots": the number is the sheet's (claims-49)
     if _SCALED.match(after) and _after_another(names, before):
         return via + LOOSE  # "credit score 838, asking 81.7k": in thousands, of whatever field holds it (claims-46)
-    if borrowed and _owned_elsewhere(names, wanted, before, sentence[max(0, at) : max(0, at + claim.start)]):
+    segment_before, signed = sentence[max(0, at) : max(0, at + claim.start)], claim.raw[:1] in "+-−"
+    if borrowed and _owned_elsewhere(names, wanted, before, segment_before, signed):
         return via + LOOSE  # "the ramp under 148", "Lorries, 23 % of the traffic, added 0.111" (claims-19)
     return via if close_binding(names, wanted, before, after) else via + LOOSE
 

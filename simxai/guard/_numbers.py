@@ -105,9 +105,10 @@ class _NumberChecks(_NumberExits, _NumberBinding):
         if entities:
             tied: set[float] = set().union(*(self._tied(facts, kind, name, phase) for kind, name, _ in entities))
             ahead_of_clause = sentence[: max(0, sentence.find(clause))]  # the sentence before the clause
-            if all(k == "feature" for k, _, _ in entities) and unsigned_push(
+            sized = all(k == "feature" for k, _, _ in entities) and unsigned_push(
                 claim, clause, offset, ahead_of_clause, borrowed
-            ):
+            )
+            if sized:
                 tied |= {abs(x) for x in tied}  # "pulls the other way by about 0.9": a push's size, no sign said
             if all(k == "label" for k, _, _ in entities) and len(facts.options) > 1 and phase != "before":
                 at = sentence.find(clause) if self.clause_at is None else self.clause_at
@@ -165,7 +166,10 @@ class _NumberChecks(_NumberExits, _NumberBinding):
                     # probability of negative: nothing to compare it with.
                     unstated = f"the outputs state no probability of {names}"
                 at, held = (sentence.find(clause) if self.clause_at is None else self.clause_at) + offset, facts.numbers
-                via = number_mechanism(self.names, entities, borrowed, sentence, at, claim, held | self.all.numbers)
+                held = held | self.all.numbers
+                # a push's size said with its sign in words ("takes back 0.063"): another field holds it by its size
+                held |= {abs(x) for x in held} if sized else set()
+                via = number_mechanism(self.names, entities, borrowed, sentence, at, claim, held)
                 rebound = "" if ok or not labels else self._rebound(claim, sentence, facts)  # "94 % humidity"
                 rebound = rebound or (
                     "" if ok or not defaulted else defaulted_share(claim, facts.label_numbers, labels)

@@ -37,6 +37,8 @@ _MEASURE_WORDS = frozenset(
 )
 #: A segment that is one word and a sign before its number: an item of a list of signed numbers (claims-27).
 _BARE_NAME = re.compile(r"\s*(?:and\s+)?([^\W\d_]{3,}(?<!ly))\s*[:=]?\s*[+\-−]\s*", re.IGNORECASE)
+#: The same item when the number carries its own sign ("thatch +0.54, lid −0.31": the minus is the number's).
+_BARE_SIGNED = re.compile(r"\s*(?:and\s+)?([^\W\d_]{3,}(?<!ly))\s*[:=]?\s*", re.IGNORECASE)
 #: A share before the feature's name: "23 % of the traffic", "30 percent of all loans".
 _SHARE_OF = re.compile(r"\d\s*(?:%|percent\b|per cent\b)?\s*of\s+(?:the\s+|all\s+|its\s+|their\s+)?$", re.IGNORECASE)
 
@@ -46,15 +48,15 @@ def _name_words(feature: str) -> set[str]:
     return {w for w in re.split(r"[\W_]+", feature.lower()) if len(w) >= 3}
 
 
-def other_owner(segment_before: str, before_name: str, feature: str, labels: list[str]) -> bool:
+def other_owner(segment_before: str, before_name: str, feature: str, labels: list[str], signed: bool = False) -> bool:
     """Whether a number borrowed from `feature` may be another thing's: `segment_before` is its own segment up to
     it, `before_name` the sentence up to where `feature` is named (its last mention before the number), `labels`
-    the host's labels (a label is no new subject).
+    the host's labels (a label is no new subject); `signed`, whether the number is written with its sign.
     """
     if _SHARE_OF.search(before_name):
         return True  # "23 % of the traffic, added 0.111": the feature is the whole of a share
     known = _name_words(feature) | {w for label in labels for w in _name_words(label)}
-    bare = _BARE_NAME.fullmatch(segment_before)
+    bare = _BARE_NAME.fullmatch(segment_before) or (_BARE_SIGNED.fullmatch(segment_before) if signed else None)
     if bare and bare.group(1).lower() not in _MEASURE_WORDS | known:
         return True  # "lift -0.066, age +0.062": a list item's own name, one the host spells otherwise (claims-27)
     for m in _NOUN_PHRASE.finditer(segment_before):

@@ -306,11 +306,18 @@ def _is_marker(text: str, start: int, end: int) -> bool:
     return (opens and listed) or (before[-1:] == "(" and after[:1] == ")")
 
 
+#: How far below a figure, in units of its last decimal, a value may lie that shows as it when rounded half up in
+#: two stages, first to one decimal more (0.58749 -> 0.5875 -> 0.588; 0.526457 -> 52.65 % -> 52.7 %): half a unit,
+#: plus half of the finer stage's unit.
+TWICE = 0.55
+
+
 def matches(claim: NumberClaim, candidates: set[float]) -> bool:
     """Whether a candidate field value, shown at the claim's precision (rounded or cut), is the claim.
 
     An approximation's precision is its roundness: "about 80 %" stands for 75-85 %, "about 75 %" for
-    72.5-77.5 %, "about 79 %" for 78.5-79.5 %.
+    72.5-77.5 %, "about 79 %" for 78.5-79.5 %. A figure not said as approximate is reached by rounding once, by
+    cutting, or by rounding half up in two stages (`TWICE`).
     """
     if claim.bounds is not None:
         low, high = claim.bounds
@@ -333,6 +340,8 @@ def matches(claim: NumberClaim, candidates: set[float]) -> bool:
                 return True
             if c * claim.value >= 0 and 0 <= abs(c) - abs(claim.value) < step - 1e-9:
                 return True  # cut, not rounded
+            if not claim.approx and c * claim.value >= 0 and 0 <= abs(claim.value) - abs(c) <= TWICE * step + 1e-9:
+                return True  # rounded in two stages, half up: 0.58749 -> 0.5875 -> "0.588"
     return False
 
 

@@ -94,7 +94,9 @@ def test_the_class_set_aside_of_three_asks_which(router: RouterBackend) -> None:
 
 def test_both_classes_named_keep_the_wanted_one() -> None:
     assert extract_argument("target_label", "how could pot 5010 be dry rather than reject", POTS) == "dry"
-    assert extract_argument("target_label", "what would wheel 3400 need to be sell instead of discard", WHEELS) == "sell"
+    assert (
+        extract_argument("target_label", "what would wheel 3400 need to be sell instead of discard", WHEELS) == "sell"
+    )
     assert extract_argument("target_label", "what would make pot 5010 be rejected", POTS) == "reject"  # no aside
 
 

@@ -58,7 +58,8 @@ JETTY_CONFIG: dict[str, Any] = {
         },
         "target_description": "the lake warden's call for the section this season: open, repair or closed",
         "model_description": "Extra trees (80 trees of depth 6) on the raw numbers, the shore as its code.",
-        "training": "Fitted on 240 of the 300 synthetic sections; the other 60 are held out for the performance figures.",
+        "training": "Fitted on 240 of the 300 synthetic sections; "
+        "the other 60 are held out for the performance figures.",
         "limitations": [
             "Synthetic sections, invented for testing; not a real lake's survey.",
             "Does not see ice damage over the winter or the repair crew's budget.",
