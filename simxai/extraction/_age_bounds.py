@@ -31,9 +31,9 @@ def age_clauses(text: str, schema: HostSchema, age: FeatureSchema) -> list[str]:
         text,
         re.IGNORECASE,
     ):
-        low = DECADES[match.group("w").lower()] if match.group("w") else int(match.group("d"))
-        if _in_range(age, float(low)):
-            clauses += [f"{age.name} >= {low}", f"{age.name} <= {low + 9}"]
+        decade = DECADES[match.group("w").lower()] if match.group("w") else int(match.group("d"))
+        if _in_range(age, float(decade)):
+            clauses += [f"{age.name} >= {decade}", f"{age.name} <= {decade + 9}"]
     # "patients over 60", "people under 30": a group of people above or below a bare number is an age
     people = (
         rf"(?:{_group_noun(schema)}|{_PEOPLE_NOUNS}{_aged_nouns(age)}|people|persons|folks?|those|them|many|ones|individuals|everyone|"
