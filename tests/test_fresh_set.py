@@ -45,6 +45,7 @@ SET_DIRS = tuple(
         "fresh-2026-12-07ao",
         "fresh-2026-12-07ap",
         "fresh-2026-12-07aq",
+        "fresh-2026-12-07ar",
     )
 )  # fmt: skip
 SET_DIR = SET_DIRS[0]
@@ -305,6 +306,20 @@ ORCHID_NUMERIC = (
 )
 ORCHID_CATEGORIES = {"Mix": ("bark", "moss", "pebble")}
 HOSTS: dict[str, dict[str, Any]] = {
+    "mural": {
+        "ids": range(159001, 159301),
+        "labels": ("sound", "retouch", "restore"),
+        "features": (
+            "Surface",
+            "Wall Area (m2)",
+            "Sun Exposure (h/day)",
+            "years_since_paint",
+            "graffiti_tags",
+            "WallMoisture",
+            "FrostNights",
+        ),
+        "categories": {"Surface": ("brick", "render", "concrete")},
+    },
     "turbine": {
         "ids": range(155601, 155901),
         "labels": ("normal", "alert"),
@@ -610,6 +625,12 @@ _AB_MINIMUMS: dict[str, Any] = {
     "dialogues_per_host": {"demo": 5, "sentiment": 3, "loan": 4},
 }
 MINIMUMS: dict[str, dict[str, Any]] = {
+    "fresh-2026-12-07ar": {
+        "requests": 221,
+        "dialogues": 16,
+        "per_host": {"demo": 37, "sentiment": 36, "loan": 37, "mural": 111},
+        "dialogues_per_host": {"demo": 3, "sentiment": 2, "loan": 3, "mural": 8},
+    },
     "fresh-2026-12-07aq": {
         "requests": 220,
         "dialogues": 16,
