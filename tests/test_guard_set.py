@@ -58,6 +58,7 @@ SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "
     ROOT / "evalsets" / "guard-2026-12-07ao",
     ROOT / "evalsets" / "guard-2026-12-07ap",
     ROOT / "evalsets" / "guard-2026-12-07aq",
+    ROOT / "evalsets" / "guard-2026-12-07ar",
 )
 SCRIPT = ROOT / "bench" / "guard_set.py"
 #: A set's host whose instances are not called by the host's name (set S's bonsai nursery talks of trees).
@@ -104,7 +105,10 @@ def test_every_line_has_the_fields_a_known_kind_and_a_matching_verdict(set_dir: 
     assert len({line["id"] for line in lines}) == len(lines)
     names = set(default_registry().names())
     for line in lines:
-        assert set(line) == {"id", "host", "function", "arguments", "output", "reply", "faithful", "kind"}, line["id"]
+        fields = {"id", "host", "function", "arguments", "output", "reply", "faithful", "kind"}
+        assert set(line) - {"note"} == fields, line["id"]
+        if "note" in line:  # set AR: why an unfaithful reply is wrong, with the true value
+            assert not line["faithful"] and isinstance(line["note"], str) and line["note"].strip(), line["id"]
         own_host = (set_dir / f"host_{line['host']}.py").is_file()
         assert line["host"] in ("demo", "sentiment", "loan", "insurance") or own_host, line["id"]
         assert line["function"] in names, line["id"]
@@ -202,6 +206,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         ("guard-2026-12-07ao", {"hamper": 3, "demo": 3, "sentiment": 3, "loan": 3}, 440),
         ("guard-2026-12-07ap", {"rickshaw": 3, "demo": 3, "sentiment": 3, "loan": 3}, 440),
         ("guard-2026-12-07aq", {"dredger": 3, "demo": 3, "sentiment": 3, "loan": 3}, 440),
+        ("guard-2026-12-07ar", {"carousel": 3, "demo": 3, "sentiment": 3, "loan": 3}, 440),
     ],
     ids=[
         "set F",
@@ -242,6 +247,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         "set AO (07ao)",
         "set AP (07ap)",
         "set AQ (07aq)",
+        "set AR (07ar)",
     ],
 )
 def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_both_verdicts(
@@ -474,6 +480,13 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
             (155901, 156200),
             {"Hull", "gps_ok"},
         ),
+        (
+            "guard-2026-12-07ar",
+            "carousel",
+            ["open", "shut"],
+            (159301, 159600),
+            {"Drive", "lights_ok"},
+        ),
     ],
     ids=[
         "set F",
@@ -515,6 +528,7 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
         "set AO hamper (07ao)",
         "set AP rickshaw (07ap)",
         "set AQ dredger (07aq)",
+        "set AR carousel (07ar)",
     ],
 )
 def test_a_set_brings_its_host_and_its_lines_name_only_its_instances_and_features(
