@@ -473,6 +473,14 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (4, 5),
         "own_hosts": ("wetsuit", "yurt"),
     },
+    # written held out in the forty-seventh round (that round's unread router gate; nobody ran the router on it)
+    "w82": {
+        "folder": "held_out_people",
+        "requests": 256,
+        "dialogues": 14,
+        "turns": (4, 6),
+        "own_hosts": ("hold", "pitch"),
+    },
 }
 
 
