@@ -59,6 +59,7 @@ SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "
     ROOT / "evalsets" / "guard-2026-12-07ap",
     ROOT / "evalsets" / "guard-2026-12-07aq",
     ROOT / "evalsets" / "guard-2026-12-07ar",
+    ROOT / "simxai" / "eval_suite" / "guard" / "written" / "g44",  # round 47's unread DEV gate
 )
 SCRIPT = ROOT / "bench" / "guard_set.py"
 #: A set's host whose instances are not called by the host's name (set S's bonsai nursery talks of trees).
@@ -75,6 +76,7 @@ NOUNS = {
     "ropewalk": "rope",
     "thatch": "roof",
     "weaving": "loom",
+    "hedgerow": "hedge",
 }
 KINDS = {
     "faithful", "label_swap", "other_class_probability", "value_swap", "direction_flip", "rank_change",
@@ -107,7 +109,7 @@ def test_every_line_has_the_fields_a_known_kind_and_a_matching_verdict(set_dir: 
     for line in lines:
         fields = {"id", "host", "function", "arguments", "output", "reply", "faithful", "kind"}
         assert set(line) - {"note"} == fields, line["id"]
-        if "note" in line:  # set AR: why an unfaithful reply is wrong, with the true value
+        if "note" in line:  # sets AR, g44: why an unfaithful reply is wrong, with the true value
             assert not line["faithful"] and isinstance(line["note"], str) and line["note"].strip(), line["id"]
         own_host = (set_dir / f"host_{line['host']}.py").is_file()
         assert line["host"] in ("demo", "sentiment", "loan", "insurance") or own_host, line["id"]
@@ -549,5 +551,45 @@ def test_a_set_brings_its_host_and_its_lines_name_only_its_instances_and_feature
             subject = output.get("subject") or {}
             if subject.get("id") is not None:
                 assert ids[0] <= subject["id"] <= ids[1], line["id"]
+            if subject.get("values"):
+                assert set(subject["values"]) == features, line["id"]
+
+
+#: Round 47's unread DEV gate (gdev47): its two hosts, their labels and the id block each was given.
+G44 = ROOT / "simxai" / "eval_suite" / "guard" / "written" / "g44"
+G44_HOSTS = {
+    "mural": (["vivid", "faded", "flaking"], (159601, 159900)),
+    "hedgerow": (["dense", "gappy"], (159901, 160200)),
+}
+
+
+def test_g44_covers_every_function_on_every_host_with_both_verdicts() -> None:
+    lines = _lines(G44)
+    seen = Counter((line["host"], line["function"], line["faithful"]) for line in lines)
+    assert {line["host"] for line in lines} == {"demo", "sentiment", "loan", *G44_HOSTS}
+    for host in {line["host"] for line in lines}:
+        for name in default_registry().names():
+            assert seen[(host, name, True)] >= 1 and seen[(host, name, False)] >= 1, (host, name)
+    assert sum(isinstance(line["output"], list) for line in lines) >= 25  # pair lines
+    assert all(line.get("note") for line in lines if not line["faithful"])
+
+
+@pytest.mark.parametrize("host", sorted(G44_HOSTS))
+def test_g44_brings_its_hosts_and_its_lines_name_only_their_instances_and_features(
+    scorer: ModuleType, host: str
+) -> None:
+    labels, (low, high) = G44_HOSTS[host]
+    assert len(scorer.load_lines(G44)) == len(_lines(G44))
+    schema = scorer.host_schema(host, G44)
+    assert schema.instance_noun == NOUNS.get(host, host)
+    assert list(schema.class_names) == labels and low <= schema.id_range[0] <= schema.id_range[1] <= high
+    features = {feature.name for feature in schema.features}
+    for line in _lines(G44):
+        if line["host"] != host:
+            continue
+        for output in line["output"] if isinstance(line["output"], list) else [line["output"]]:
+            subject = output.get("subject") or {}
+            if subject.get("id") is not None:
+                assert low <= subject["id"] <= high, line["id"]
             if subject.get("values"):
                 assert set(subject["values"]) == features, line["id"]
