@@ -1,7 +1,8 @@
 """The human-written TalkToModel parse sets are well formed; no accuracy asserted.
 
-Checked: the TEST set evalsets/ttm-2026-12-02 and every people-worded TRAINING/DEV folder
-simxai/integrations/ttm_people/NAME/ (ids `NAME-dataset-NNN`). These checks hold each set's format and its
+Checked: the TEST sets evalsets/ttm-2026-12-02 (ids `ttmf-dataset-NNN`) and evalsets/ttm-2026-12-07 (ids
+`ttmg-dataset-NNN`), and every people-worded TRAINING/DEV folder simxai/integrations/ttm_people/NAME/ (ids
+`NAME-dataset-NNN`). These checks hold each set's format and its
 authoring rules (every feature a parse names is a column of that dataset's CSV; no utterance copies a template's
 `User:` line), never what any parser scores on it.
 """
@@ -19,11 +20,12 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-SET_FILE = ROOT / "evalsets" / "ttm-2026-12-02" / "utterances.jsonl"
 PEOPLE_DIR = ROOT / "simxai" / "integrations" / "ttm_people"
+#: The human-written TEST sets (evalsets/NAME/utterances.jsonl) and the prefix of their ids.
+TEST_SETS: dict[str, str] = {"ttm-2026-12-02": "ttmf", "ttm-2026-12-07": "ttmg"}
 #: Each set's file and the prefix of its ids; a people-worded folder's ids start with the folder's name.
 SETS: dict[str, tuple[Path, str]] = {
-    "ttm-2026-12-02": (SET_FILE, "ttmf"),
+    **{name: (ROOT / "evalsets" / name / "utterances.jsonl", prefix) for name, prefix in TEST_SETS.items()},
     **{path.parent.name: (path, path.parent.name) for path in sorted(PEOPLE_DIR.glob("*/utterances.jsonl"))},
 }
 TTM_DIR = ROOT / ".." / "shared" / "datasets" / "talktomodel"
@@ -111,20 +113,32 @@ def test_every_clause_is_in_the_template_grammar(name: str) -> None:
             assert joiner == "and" or clause.startswith("filter "), f"{row['id']}: 'or' before {clause!r}"
 
 
-def test_the_people_worded_folders_are_found() -> None:
-    assert [name for name in SETS if name != "ttm-2026-12-02"], f"no */utterances.jsonl under {PEOPLE_DIR}"
+def test_the_test_sets_and_the_people_worded_folders_are_found() -> None:
+    assert all(SETS[name][0].is_file() for name in TEST_SETS), "a test set's utterances.jsonl is missing"
+    assert [name for name in SETS if name not in TEST_SETS], f"no */utterances.jsonl under {PEOPLE_DIR}"
 
 
-@pytest.mark.parametrize("name", sorted(set(SETS) - {"ttm-2026-12-02"}))
-def test_no_training_utterance_copies_a_test_set_utterance(name: str) -> None:
-    held_out = {" ".join(_WORD.findall(row["utterance"].lower())) for row in load_set("ttm-2026-12-02")}
-    test_runs = word_runs(row["utterance"] for row in load_set("ttm-2026-12-02"))
-    leaked = [
+def leaks(name: str, others: Iterable[str]) -> list[str]:
+    """Ids of the named set's lines equal to, or sharing COPY_RUN words with, a line of the other sets."""
+    texts = [row["utterance"] for other in others for row in load_set(other)]
+    equal = {" ".join(_WORD.findall(text.lower())) for text in texts}
+    runs = word_runs(texts)
+    return [
         row["id"]
         for row in load_set(name)
-        if " ".join(words := _WORD.findall(row["utterance"].lower())) in held_out or shares_a_run(words, test_runs)
+        if " ".join(words := _WORD.findall(row["utterance"].lower())) in equal or shares_a_run(words, runs)
     ]
-    assert not leaked, f"utterances equal to or sharing {COPY_RUN} words with the test set ttm-2026-12-02: {leaked}"
+
+
+@pytest.mark.parametrize("name", sorted(set(SETS) - set(TEST_SETS)))
+def test_no_training_utterance_copies_a_test_set_utterance(name: str) -> None:
+    leaked = leaks(name, TEST_SETS)
+    assert not leaked, f"utterances equal to or sharing {COPY_RUN} words with a test set {sorted(TEST_SETS)}: {leaked}"
+
+
+def test_the_test_sets_share_no_utterance() -> None:
+    first, *rest = sorted(TEST_SETS)
+    assert not leaks(first, rest), f"{first} shares utterances or {COPY_RUN}-word runs with {rest}"
 
 
 def word_runs(texts: Iterable[str]) -> set[tuple[str, ...]]:
