@@ -8,7 +8,7 @@ from typing import Any, Literal
 import pydantic
 
 from simxai.results.base import NotWhole, Result, Scalar, Subject, filled_note, whole_note
-from simxai.results.formatting import _counts, _probabilities, format_number, format_percent, tie_note
+from simxai.results.formatting import _counts, _probabilities, format_number, format_percent, listed, tie_note
 
 
 class Change(pydantic.BaseModel):
@@ -61,6 +61,13 @@ def _without_empty(data: dict[str, Any], *names: str) -> dict[str, Any]:
         if not data.get(name):
             data.pop(name, None)
     return data
+
+
+def _held(change: Change) -> str:
+    """A value an instance holds, as a what-if asked for it: "compost_kg = 13", or a text's "the word 'good'"."""
+    if isinstance(change.old, str) and change.feature.lower() == change.old.lower():
+        return f"the word '{change.old}'"
+    return f"{change.feature} = {format_number(change.shown)}"
 
 
 def _edits(changes: list[Change], verbs: tuple[str, str, str] = ("changing", "removing", "inserting")) -> str:
@@ -321,7 +328,8 @@ class WhatIfResult(Result):
     @pydantic.computed_field  # type: ignore[prop-decorator]
     @property
     def note(self) -> str | None:
-        """The asked values the instance already has ("smoker is already yes, so nothing changes") and the new
+        """The asked values the instance already has ("policyholder 5200 already has smoker = yes, so nothing
+        changes"), the fixed features changed, the words not read, the fractions of whole numbers and the new
         values outside the data's range, or None.
 
         Part of the output (a change from "yes" to "yes" says nothing by itself, and a value the model never saw
@@ -364,11 +372,14 @@ class WhatIfResult(Result):
             "so this what-if is a supposition"
         )
 
-    def _already(self) -> str | None:
+    def _already(self, who: str | None = None) -> str | None:
+        """The sentence on asked values the instance already has: "plot 7001 already has compost_kg = 13" (`who`
+        for the subject's description: "it" inside a sentence that names it).
+        """
         same = [c for c in self.changes if c.old == c.new]
         if self.subject.kind == "group" or not same:
             return None
-        already = "; ".join(f"{c.feature} is already {format_number(c.shown)}" for c in same)
+        already = f"{who or self.subject.description} already has {listed(_held(c) for c in same)}"
         return f"{already}, so nothing changes" if len(same) == len(self.changes) else already
 
     def _outside(self) -> str | None:
@@ -394,12 +405,10 @@ class WhatIfResult(Result):
         note = self._already()
         moved = [c for c in self.changes if c.old != c.new] if note else self.changes
         if note is not None and not moved:
-            return (
-                f"For {self.subject.description}, {note}: the prediction stays "
-                f"{self.old_label} ({_probabilities(self.old_probabilities)})."
-            )
+            stays = f"the prediction stays {self.old_label} ({_probabilities(self.old_probabilities)})"
+            return f"{note[:1].upper()}{note[1:]}: {stays}."
         if note is not None:
-            changes = _edits(moved) + f" ({note})"
+            changes = _edits(moved) + f" ({self._already('it')})"
         return (
             f"For {self.subject.description}, {changes}: the prediction {verdict} {self.new_label} "
             f"(before: {self.old_label}, {_probabilities(self.old_probabilities)}; "
