@@ -144,7 +144,8 @@ class TabularChanges(TabularBase):
         new_labels, new_proba = self._predict_frame(after)
         group = subject.kind == "group"
         single = None if group else after  # a group's rows are not each asked what the model makes of the value
-        fractions = not_whole(self.table, stated, single, self.model.predict_proba)
+        # the changed row's probabilities are new_proba's: only its whole neighbours are asked of the model
+        fractions = not_whole(self.table, stated, single, self.model.predict_proba, None if group else new_proba[0])
         return WhatIfResult(
             subject=subject,
             changes=applied,
