@@ -105,10 +105,13 @@ class Accepts:
     """What an argument accepts on a host, in words: `Annotated[str | None, Accepts(label_names)]`.
 
     `describe(host)` says it in the host's own terms ("a label's name, one of stays or leaves"); a value of the
-    wrong type for that argument is refused with it instead of the Python type. The spec does not change.
+    wrong type for that argument is refused with it instead of the Python type. `read(host, value)`, when given,
+    is the value the argument takes for one of the wrong type that the host names all the same (the number 1 for
+    a label named "1"), or None. The spec does not change.
     """
 
     describe: Callable[[Any], str]
+    read: Callable[[Any, Any], Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -145,12 +148,28 @@ class RegisteredFunction:
                 valid=self.spec.signature,
             )
         accepted = self._accepted(host)
+        arguments = self._read(arguments, host)
         _refuse_booleans(self.spec, arguments, accepted)
         try:
             model = self.arguments_model.model_validate(dict(arguments))
         except pydantic.ValidationError as exc:
             raise _argument_error(self.spec, exc, accepted) from None
         return {name: getattr(model, name) for name in type(model).model_fields}
+
+    def _read(self, arguments: Mapping[str, Any], host: Any) -> Mapping[str, Any]:
+        """`arguments` with each value its `Accepts.read` gives in its place on `host` (none without a host)."""
+        if host is None:
+            return arguments
+        read = dict(arguments)
+        for name, accepts in self.accepts.items():
+            if accepts.read is not None and read.get(name) is not None:
+                try:
+                    value = accepts.read(host, read[name])
+                except SimXAIError:  # a host that cannot say: the value is checked as given
+                    value = None
+                if value is not None:
+                    read[name] = value
+        return read
 
     def _accepted(self, host: Any) -> Callable[[str], str | None]:
         """What an argument accepts on `host` in words, or None (no host, no `Accepts`, or the host cannot say)."""

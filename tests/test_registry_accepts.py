@@ -7,6 +7,7 @@ Python types, where a user needs the label names and the id range. An invented r
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import numpy as np
@@ -19,8 +20,7 @@ from simxai.exceptions import ArgumentError, HostError
 from simxai.hosts import host_from_model
 
 
-@pytest.fixture(scope="module")
-def plots() -> Any:
+def _plots(**names: Any) -> Any:
     rng = np.random.default_rng(4747)
     n = 90
     frame = pd.DataFrame(
@@ -33,14 +33,13 @@ def plots() -> Any:
     frame["ribbon"] = ((frame.sun_hours * 0.6 + frame.compost_kg * 0.1) > 6.5).astype(int)
     model = DecisionTreeClassifier(max_depth=3, random_state=0).fit(frame[["sun_hours", "compost_kg"]], frame.ribbon)
     return host_from_model(
-        model,
-        frame,
-        name="garden",
-        target="ribbon",
-        class_names={0: "no ribbon", 1: "ribbon"},
-        instance_noun="plot",
-        id_column="plot_no",
+        model, frame, name="garden", target="ribbon", instance_noun="plot", id_column="plot_no", **names
     )
+
+
+@pytest.fixture(scope="module")
+def plots() -> Any:
+    return _plots(class_names={0: "no ribbon", 1: "ribbon"})
 
 
 def _refusal(host: Any, function: str, arguments: dict[str, Any]) -> ArgumentError:
@@ -99,6 +98,26 @@ def test_a_label_by_name_and_an_id_still_run(plots: Any) -> None:
     label = registered(plots, {"instance": 7001.0}).current_label
     other = "ribbon" if label == "no ribbon" else "no ribbon"
     assert registered(plots, {"instance": 7001, "expected_label": other}).target_label == other
+
+
+def test_a_number_that_is_a_labels_name_is_that_label(caplog: pytest.LogCaptureFixture) -> None:
+    """A model fitted on 0/1 without class_names has the labels "0" and "1": the number 1 names one of them."""
+    with caplog.at_level(logging.WARNING):
+        unnamed = _plots()
+    assert "class_names not given: the labels are the model's classes_ [0, 1] as written" in caplog.text
+    registered = default_registry().get("explain_why_not")
+    assert registered is not None
+    current = registered(unnamed, {"instance": 7001}).current_label
+    other = 1 - int(current)
+    assert registered(unnamed, {"instance": 7001, "expected_label": other}).target_label == str(other)
+    error = _refusal(unnamed, "explain_why_not", {"instance": 7001, "expected_label": 2})
+    assert error.valid == "a label's name, one of 0 or 1"
+
+
+def test_named_classes_load_without_the_warning(caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.WARNING):
+        _plots(class_names={0: "no ribbon", 1: "ribbon"})
+    assert "class_names not given" not in caplog.text
 
 
 class _Silent:

@@ -80,8 +80,17 @@ def metrics_accepted(host: Host) -> str:
     return f"a metric's name, {_one_of(list(host.schema().metrics))}"
 
 
-#: A label argument, given by name; a value of another type (the class value 1) is refused naming the labels.
-Label = Annotated[str | None, Accepts(labels_accepted)]
+def label_named(host: Host, value: object) -> str | None:
+    """The label a whole number names on `host`: 1 for a host whose labels are "0" and "1" (a model fitted on 0/1
+    without `class_names`), else None. A number is never mapped to a named label by position or class value.
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        return None
+    return str(value) if str(value) in host.schema().class_names else None
+
+
+#: A label argument, given by name; a number that is a label's name is read as it, another refused naming the labels.
+Label = Annotated[str | None, Accepts(labels_accepted, label_named)]
 
 #: A what-if's changes; a value of another type (a sentence) is refused with examples on the host's features.
 Changes = Annotated[dict[str, ChangeValue | None] | None, Accepts(changes_accepted)]
