@@ -320,10 +320,13 @@ class WhatIfResult(Result):
     #: the changes to a value with a fraction of a feature the data records in whole numbers only (a grade of
     #: 2.5); left out of the payload when there are none
     not_whole: list[NotWhole] = []
+    #: the changed features the model never uses (a tree model with no split on them): no value of them moves any
+    #: prediction; left out of the payload when there are none
+    unused: list[str] = []
 
     @pydantic.model_serializer(mode="wrap")
     def _without_empty_outside(self, handler: pydantic.SerializerFunctionWrapHandler) -> dict[str, Any]:
-        return _without_empty(handler(self), "outside_range", "fixed", "unread", "not_whole")
+        return _without_empty(handler(self), "outside_range", "fixed", "unread", "not_whole", "unused")
 
     @pydantic.computed_field  # type: ignore[prop-decorator]
     @property
@@ -336,8 +339,23 @@ class WhatIfResult(Result):
         makes its answer an extrapolation), derived from `changes` and `outside_range` so that every host states
         it; a group's change is its mean or most common value, which says nothing of each row.
         """
-        parts = [p for p in (self._already(), self._fixed(), self._unread(), self._not_whole(), self._outside()) if p]
-        return "; ".join(parts) or None
+        return "; ".join(p for p in (self._already(), *self._said()) if p) or None
+
+    def _said(self) -> tuple[str | None, ...]:
+        """The notes a reply adds after the change: fixed features, unread words, unused features, fractions of
+        whole numbers and values outside the data's range.
+        """
+        return (self._fixed(), self._unread(), self._unused(), self._not_whole(), self._outside())
+
+    def _unused(self) -> str | None:
+        """The sentence on changed features the model never uses: equal probabilities alone do not say why."""
+        if not self.unused:
+            return None
+        one = len(self.unused) == 1
+        return (
+            f"the model never uses {listed(self.unused)} (no tree splits on {'it' if one else 'them'}), so no value "
+            f"of {'it' if one else 'them'} changes any prediction"
+        )
 
     def _not_whole(self) -> str | None:
         """The sentence on new values with a fraction where the data holds whole numbers only."""
@@ -420,5 +438,5 @@ class WhatIfResult(Result):
         )
 
     def _outside_sentence(self) -> str:
-        said = "; ".join(p for p in (self._fixed(), self._unread(), self._not_whole(), self._outside()) if p)
+        said = "; ".join(p for p in self._said() if p)
         return f" Note: {said}." if said else ""
