@@ -12,15 +12,16 @@ import json
 import types
 import typing
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import pydantic
 
 from simxai._docstring import parse_docstring
-from simxai.exceptions import ArgumentError, UsageError
+from simxai.exceptions import ArgumentError, SimXAIError, UsageError
 
 __all__ = [
+    "Accepts",
     "FunctionSpec",
     "ParameterSpec",
     "RegisteredFunction",
@@ -100,6 +101,20 @@ class FunctionSpec(pydantic.BaseModel):
 
 
 @dataclass(frozen=True)
+class Accepts:
+    """What an argument accepts on a host, in words: `Annotated[str | None, Accepts(label_names)]`.
+
+    `describe(host)` says it in the host's own terms ("a label's name, one of stays or leaves"); a value of the
+    wrong type for that argument is refused with it instead of the Python type. `read(host, value)`, when given,
+    is the value the argument takes for one of the wrong type that the host names all the same (the number 1 for
+    a label named "1"), or None. The spec does not change.
+    """
+
+    describe: Callable[[Any], str]
+    read: Callable[[Any, Any], Any] | None = None
+
+
+@dataclass(frozen=True)
 class RegisteredFunction:
     """A function in a registry, with its spec and the model that validates its arguments."""
 
@@ -107,14 +122,19 @@ class RegisteredFunction:
     func: Callable[..., Any]
     arguments_model: type[pydantic.BaseModel]
     takes_host: bool
+    #: {argument: what it accepts on a host}, from the `Accepts` of its annotation
+    accepts: Mapping[str, Accepts] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
         """The function's name, the one the model calls it by."""
         return self.spec.name
 
-    def validate(self, arguments: Mapping[str, Any] | None) -> dict[str, Any]:
+    def validate(self, arguments: Mapping[str, Any] | None, host: Any = None) -> dict[str, Any]:
         """Check model-given arguments against the signature.
+
+        With `host`, a value of the wrong type is refused naming what the host accepts there (its labels, its id
+        range); without, naming the argument's type.
 
         Raises:
             ArgumentError: naming the first wrong argument and what is valid.
@@ -127,16 +147,47 @@ class RegisteredFunction:
                 argument="*",
                 valid=self.spec.signature,
             )
-        _refuse_booleans(self.spec, arguments)
+        accepted = self._accepted(host)
+        arguments = self._read(arguments, host)
+        _refuse_booleans(self.spec, arguments, accepted)
         try:
             model = self.arguments_model.model_validate(dict(arguments))
         except pydantic.ValidationError as exc:
-            raise _argument_error(self.spec, exc) from None
+            raise _argument_error(self.spec, exc, accepted) from None
         return {name: getattr(model, name) for name in type(model).model_fields}
+
+    def _read(self, arguments: Mapping[str, Any], host: Any) -> Mapping[str, Any]:
+        """`arguments` with each value its `Accepts.read` gives in its place on `host` (none without a host)."""
+        if host is None:
+            return arguments
+        read = dict(arguments)
+        for name, accepts in self.accepts.items():
+            if accepts.read is not None and read.get(name) is not None:
+                try:
+                    value = accepts.read(host, read[name])
+                except SimXAIError:  # a host that cannot say: the value is checked as given
+                    value = None
+                if value is not None:
+                    read[name] = value
+        return read
+
+    def _accepted(self, host: Any) -> Callable[[str], str | None]:
+        """What an argument accepts on `host` in words, or None (no host, no `Accepts`, or the host cannot say)."""
+
+        def accepted(name: str) -> str | None:
+            accepts = self.accepts.get(name)
+            if host is None or accepts is None:
+                return None
+            try:
+                return accepts.describe(host)
+            except SimXAIError:  # a remote host that does not answer: the type, as without a host
+                return None
+
+        return accepted
 
     def __call__(self, host: Any, arguments: Mapping[str, Any] | None = None) -> Any:
         """Validate the arguments and run the function on `host`."""
-        values = self.validate(arguments)
+        values = self.validate(arguments, host)
         if self.takes_host:
             return self.func(host, **values)
         return self.func(**values)
@@ -153,7 +204,21 @@ def _given(value: Any) -> str:
     return repr(value)
 
 
-def _refuse_booleans(spec: FunctionSpec, arguments: Mapping[str, Any]) -> None:
+#: What an argument accepts on the host in words (`RegisteredFunction._accepted`), or None.
+Accepted = Callable[[str], str | None]
+
+
+def _wrong(spec: FunctionSpec, name: str, given: str, valid: str, accepted: Accepted) -> ArgumentError:
+    """The one line for a value of the wrong type: what the argument accepts on the host when it can say, in the
+    message and in `valid`; else the argument's type in `valid`.
+    """
+    said = accepted(name)
+    if said is None:
+        return ArgumentError(f"invalid {name!r} for {spec.name}: {given}", argument=name, valid=valid)
+    return ArgumentError(f"invalid {name!r} for {spec.name}: {given}; it takes {said}", argument=name, valid=said)
+
+
+def _refuse_booleans(spec: FunctionSpec, arguments: Mapping[str, Any], accepted: Accepted) -> None:
     """Refuse true/false for an argument whose type holds no bool (pydantic would read `true` as the id 1).
 
     An object's entries may be true/false: a True/False feature takes them ({"smoker": true}).
@@ -161,9 +226,7 @@ def _refuse_booleans(spec: FunctionSpec, arguments: Mapping[str, Any]) -> None:
     for p in spec.parameters:
         value = arguments.get(p.name)
         if isinstance(value, bool) and "bool" not in p.type and p.type != "Any":
-            raise ArgumentError(
-                f"invalid {p.name!r} for {spec.name}: got {_given(value)}", argument=p.name, valid=f"{p.name}: {p.type}"
-            )
+            raise _wrong(spec, p.name, f"got {_given(value)}", f"{p.name}: {p.type}", accepted)
 
 
 #: The words for the types an object's entry may hold.
@@ -178,7 +241,7 @@ def _entry(loc: tuple[Any, ...]) -> tuple[str, str] | None:
     return (str(loc[at]), str(loc[at + 1])) if len(loc) == at + 2 else None
 
 
-def _union_error(spec: FunctionSpec, errors: list[Any], valid: str) -> ArgumentError | None:
+def _union_error(spec: FunctionSpec, errors: list[Any], valid: str, accepted: Accepted) -> ArgumentError | None:
     """One line for a value no branch of an argument's union type accepts, naming the entry that is wrong.
 
     pydantic reports each branch (`int`, `str`, `dict[...]`); its first ("should be a valid integer") is wrong
@@ -194,16 +257,14 @@ def _union_error(spec: FunctionSpec, errors: list[Any], valid: str) -> ArgumentE
             f"invalid {name!r} for {spec.name}: the value of {key!r} is {_given(first['input'])}; "
             f"it must be {' or '.join(kinds)}",
             argument=name,
-            valid=valid,
+            valid=accepted(name) or valid,
         )
     if len(mine) < 2 or any(len(e["loc"]) != 2 for e in mine):
         return None
-    return ArgumentError(
-        f"invalid {name!r} for {spec.name}: got {_given(mine[0]['input'])}", argument=name, valid=valid
-    )
+    return _wrong(spec, name, f"got {_given(mine[0]['input'])}", valid, accepted)
 
 
-def _argument_error(spec: FunctionSpec, exc: pydantic.ValidationError) -> ArgumentError:
+def _argument_error(spec: FunctionSpec, exc: pydantic.ValidationError, accepted: Accepted) -> ArgumentError:
     errors = exc.errors()
     error = errors[0]
     name = str(error["loc"][0]) if error["loc"] else "*"
@@ -224,9 +285,11 @@ def _argument_error(spec: FunctionSpec, exc: pydantic.ValidationError) -> Argume
         )
     param = next((p for p in spec.parameters if p.name == name), None)
     valid = f"{name}: {param.type}" if param else spec.signature
-    union = _union_error(spec, errors, valid) if error["loc"] else None
+    union = _union_error(spec, errors, valid, accepted) if error["loc"] else None
     if union is not None:
         return union
+    if accepted(name) is not None and len(error["loc"]) == 1:  # the argument itself, not an entry of it
+        return _wrong(spec, name, f"got {_given(error['input'])}", valid, accepted)
     return ArgumentError(f"invalid {name!r} for {spec.name}: {error['msg']}", argument=name, valid=valid)
 
 
@@ -321,6 +384,17 @@ def function_spec(
     return spec, model, takes_host
 
 
+def _accepts_of(func: Callable[..., Any]) -> dict[str, Accepts]:
+    """{argument: its `Accepts`} from the `Annotated` metadata of `func`'s arguments."""
+    found: dict[str, Accepts] = {}
+    for name, hint in typing.get_type_hints(func, include_extras=True).items():
+        if typing.get_origin(hint) is typing.Annotated:
+            marks = [m for m in typing.get_args(hint)[1:] if isinstance(m, Accepts)]
+            if marks:
+                found[name] = marks[0]
+    return found
+
+
 class Registry:
     """The functions a conversation may call, in a stable order. Nothing outside it can be called."""
 
@@ -340,7 +414,7 @@ class Registry:
             spec, model, takes_host = function_spec(f, name=name)
             if spec.name in self._functions:
                 raise UsageError(f"a function named {spec.name!r} is already registered")
-            self._functions[spec.name] = RegisteredFunction(spec, f, model, takes_host)
+            self._functions[spec.name] = RegisteredFunction(spec, f, model, takes_host, _accepts_of(f))
             return f
 
         return decorate(func) if func is not None else decorate

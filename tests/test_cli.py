@@ -320,4 +320,7 @@ def test_a_config_whose_pipeline_imputes_empty_cells_loads_and_says_what_it_fill
     assert result["subject"]["values"]["oven_temp_c"] == pytest.approx(frame.oven_temp_c.mean())
     assert main(["call", "get_prediction", "--host-config", str(config), "--args", '{"instance": true}']) == 2
     err = capsys.readouterr().err.strip()
-    assert err.startswith("simxai: invalid 'instance' for get_prediction: got true; valid: instance: int | str")
+    assert err == (
+        "simxai: invalid 'instance' for get_prediction: got true; it takes a loaf id (a whole number from 0 to 79), "
+        "an object of loaf feature values or a condition selecting loaves, such as 'oven_temp_c > 219'"
+    )

@@ -25,7 +25,7 @@ def _what_if(*changes: Change, new: dict[str, float] = PROBABILITIES) -> WhatIfR
 def test_a_change_to_the_value_it_already_has_is_said_to_change_nothing():
     reply = _what_if(Change(feature="region", old="north", new="north")).render()
     assert reply == (
-        "For applicant 5, region is already north, so nothing changes: the prediction stays rejected "
+        "Applicant 5 already has region = north, so nothing changes: the prediction stays rejected "
         "(approved 12.6%, rejected 87.4%)."
     )
 
@@ -36,7 +36,7 @@ def test_an_unchanged_value_beside_a_real_change_is_named_apart():
         Change(feature="region", old="north", new="north"),
         new={"approved": 0.221, "rejected": 0.779},
     ).render()
-    assert reply.startswith("For applicant 5, changing income from 21.6 to 80 (region is already north): ")
+    assert reply.startswith("For applicant 5, changing income from 21.6 to 80 (it already has region = north): ")
     assert "from north to north" not in reply
     assert reply.endswith("after: approved 22.1%, rejected 77.9%).")
 
@@ -66,24 +66,22 @@ def _run(hosts, changes: dict[str, object]) -> tuple[dict, str]:
 def test_a_categorical_value_the_instance_already_has_is_a_note_of_the_output(hosts):
     payload, rendering = _run(hosts, {"smoker": "yes"})
     assert payload["changes"] == [{"feature": "smoker", "old": "yes", "new": "yes"}]
-    assert payload["note"] == "smoker is already yes, so nothing changes"
+    assert payload["note"] == "policyholder 5200 already has smoker = yes, so nothing changes"
     assert payload["new_probabilities"] == payload["old_probabilities"]
-    assert rendering.startswith(
-        "For policyholder 5200, smoker is already yes, so nothing changes: the prediction stays"
-    )
+    assert rendering.startswith("Policyholder 5200 already has smoker = yes, so nothing changes: the prediction stays")
 
 
 def test_a_numeric_value_the_instance_already_has_is_a_note_of_the_output(hosts):
     payload, rendering = _run(hosts, {"bmi": "34"})
     assert payload["changes"] == [{"feature": "bmi", "old": 34.0, "new": 34.0}]
-    assert payload["note"] == "bmi is already 34, so nothing changes"
-    assert rendering.startswith("For policyholder 5200, bmi is already 34, so nothing changes: the prediction stays")
+    assert payload["note"] == "policyholder 5200 already has bmi = 34, so nothing changes"
+    assert rendering.startswith("Policyholder 5200 already has bmi = 34, so nothing changes: the prediction stays")
 
 
 def test_beside_a_real_change_the_note_names_only_the_value_already_there(hosts):
     payload, rendering = _run(hosts, {"smoker": "yes", "bmi": 30})
-    assert payload["note"] == "smoker is already yes"
-    assert rendering.startswith("For policyholder 5200, changing bmi from 34 to 30 (smoker is already yes): ")
+    assert payload["note"] == "policyholder 5200 already has smoker = yes"
+    assert rendering.startswith("For policyholder 5200, changing bmi from 34 to 30 (it already has smoker = yes): ")
     assert _run(hosts, {"bmi": 30})[0]["note"] is None  # a real change alone needs no note
 
 
@@ -127,3 +125,23 @@ def test_a_relative_what_if_states_the_new_value_at_the_datas_precision(demo_hos
     assert (
         "decimals" not in result_payload(demo_host.what_if(demo_host.resolve(12), {"glucose": 90.5})).get("changes")[0]
     )
+
+
+def test_every_value_asked_that_it_already_has_is_named_in_one_sentence():
+    reply = _what_if(
+        Change(feature="region", old="north", new="north"), Change(feature="income", old=21.6, new=21.6)
+    ).render()
+    assert reply.startswith("Applicant 5 already has region = north and income = 21.6, so nothing changes: ")
+
+
+def test_a_word_a_text_already_has_is_named_as_a_word():
+    result = WhatIfResult(
+        subject=Subject(kind="text", description='the review "a good film"', text="a good film"),
+        changes=[Change(feature="good", old="good", new="good")],
+        old_label="positive",
+        old_probabilities={"negative": 0.2, "positive": 0.8},
+        new_label="positive",
+        new_probabilities={"negative": 0.2, "positive": 0.8},
+    )
+    assert result.note == "the review \"a good film\" already has the word 'good', so nothing changes"
+    assert result.render().startswith("The review \"a good film\" already has the word 'good', so nothing changes: ")

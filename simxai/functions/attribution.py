@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from simxai.functions._common import Instance, label_of, require_instance, shared_docs
+from simxai.functions._common import Instance, Label, label_of, require_instance, shared_docs
 from simxai.hosts.base import Host
 from simxai.results import GlobalExplanationResult, LocalExplanationResult
 
 
-def get_global_explanation(host: Host, label: str | None = None) -> GlobalExplanationResult:
+def get_global_explanation(host: Host, label: Label = None) -> GlobalExplanationResult:
     """Rank the features by how much they influence the model's predictions overall, across the data.
 
     Use for questions about the model in general, not one instance: "which features matter most",
@@ -38,7 +38,7 @@ def get_global_explanation(host: Host, label: str | None = None) -> GlobalExplan
 
 @shared_docs
 def get_local_explanation(
-    host: Host, instance: Instance = None, prediction_label: str | None = None
+    host: Host, instance: Instance = None, prediction_label: Label = None
 ) -> LocalExplanationResult:
     """Explain why the model made its prediction for an instance, with each feature's (or word's) contribution.
 

@@ -9,10 +9,11 @@ import pydantic
 
 from simxai.exceptions import ArgumentError
 from simxai.extraction.mentions import VagueGroup, vague_group
-from simxai.functions._common import label_of
+from simxai.functions._common import FeatureName, Group, Label, label_of, metrics_accepted
 from simxai.host_examples import example_condition
 from simxai.hosts.base import METRICS, GroupHost, Host, HostSchema, plural
 from simxai.instances import EITHER_VALUES, closest
+from simxai.registry import Accepts
 from simxai.results import (
     DataInformationResult,
     ModelInformationResult,
@@ -63,11 +64,11 @@ def normalise_metric(metric: str) -> str:
 
 
 #: A metric name: the spec lists the canonical ones; synonyms ("auc", "f1_score") are still accepted.
-MetricName = Annotated[str, pydantic.Field(json_schema_extra={"enum": list(METRICS)})]
+MetricName = Annotated[str, pydantic.Field(json_schema_extra={"enum": list(METRICS)}), Accepts(metrics_accepted)]
 
 
 def get_model_performance(
-    host: Host, metric: MetricName, group: str | None = None, label: str | None = None
+    host: Host, metric: MetricName, group: Group = None, label: Label = None
 ) -> PerformanceResult:
     """Report how well the model performs on held-out data, by a metric.
 
@@ -257,7 +258,7 @@ def _vague_error(group: str, vague: VagueGroup, schema: HostSchema) -> ArgumentE
     )
 
 
-def get_data_information(host: Host, feature: str | None = None, group: str | None = None) -> DataInformationResult:
+def get_data_information(host: Host, feature: FeatureName = None, group: Group = None) -> DataInformationResult:
     """Describe the model's data: its size, features, target and class balance.
 
     Use for "what data", "how many rows", "which features", "what is the class balance", "a feature's

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from simxai.exceptions import ArgumentError
 from simxai.functions._common import (
     Instance,
+    Label,
     label_of,
     require_instance,
     resolve_target,
@@ -13,13 +16,17 @@ from simxai.functions._common import (
     tie_of,
 )
 from simxai.hosts.base import Host
+from simxai.registry import Accepts
 from simxai.results import CounterfactualResult, StillThisResult
 
 MAX_COUNTERFACTUALS = 5
 
+#: How many counterfactuals to find; a value of another type ("three") is refused naming the range.
+Iterations = Annotated[int, Accepts(lambda _host: f"a whole number from 1 to {MAX_COUNTERFACTUALS}")]
+
 
 @shared_docs
-def explain_why_not(host: Host, instance: Instance = None, expected_label: str | None = None) -> CounterfactualResult:
+def explain_why_not(host: Host, instance: Instance = None, expected_label: Label = None) -> CounterfactualResult:
     """Explain why the model did not predict another label for an instance, by the smallest changes that would.
 
     Use for "why not X", "why isn't it X", "why wasn't it predicted as X", "why not the other class".
@@ -49,8 +56,8 @@ def explain_why_not(host: Host, instance: Instance = None, expected_label: str |
 def explain_how_to_be_that(
     host: Host,
     instance: Instance = None,
-    target_label: str | None = None,
-    number_of_iterations: int = 1,
+    target_label: Label = None,
+    number_of_iterations: Iterations = 1,
 ) -> CounterfactualResult:
     """Find counterfactuals: changes to an instance that make the model predict a different (target) label.
 
@@ -97,9 +104,7 @@ def _with_tie(result: CounterfactualResult, tie: dict[str, float]) -> Counterfac
 
 
 @shared_docs
-def explain_how_to_still_be_this(
-    host: Host, instance: Instance = None, kept_label: str | None = None
-) -> StillThisResult:
+def explain_how_to_still_be_this(host: Host, instance: Instance = None, kept_label: Label = None) -> StillThisResult:
     """Find what may change in an instance while the model's prediction stays the same.
 
     Use for "how robust is it", "within which range does it stay the same", "what keeps it X".

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from simxai.exceptions import ArgumentError
-from simxai.functions._common import Instance, require_instance, shared_docs
+from simxai.functions._common import Changes, Instance, require_instance, shared_docs
 from simxai.host_examples import example_changes
-from simxai.hosts.base import ChangeValue, Host
+from simxai.hosts.base import Host
 from simxai.results import PredictionResult, WhatIfResult
 
 
@@ -37,9 +37,7 @@ def get_prediction(host: Host, instance: Instance = None) -> PredictionResult:
 
 
 @shared_docs
-def explain_what_if(
-    host: Host, instance: Instance = None, changes: dict[str, ChangeValue | None] | None = None
-) -> WhatIfResult:
+def explain_what_if(host: Host, instance: Instance = None, changes: Changes = None) -> WhatIfResult:
     """Predict again after changing some feature values (or words) of an instance: a what-if scenario.
 
     Use for "what if her bmi were 30", "what if glucose were 5 lower", "what happens if we replace 'good'

@@ -144,7 +144,8 @@ class TabularChanges(TabularBase):
         new_labels, new_proba = self._predict_frame(after)
         group = subject.kind == "group"
         single = None if group else after  # a group's rows are not each asked what the model makes of the value
-        fractions = not_whole(self.table, stated, single, self.model.predict_proba)
+        # the changed row's probabilities are new_proba's: only its whole neighbours are asked of the model
+        fractions = not_whole(self.table, stated, single, self.model.predict_proba, None if group else new_proba[0])
         return WhatIfResult(
             subject=subject,
             changes=applied,
@@ -158,7 +159,20 @@ class TabularChanges(TabularBase):
             # allowed as a supposition ("ten years older"), said so: nothing done to the instance can change these
             fixed=[c.feature for c in applied if c.feature in self.immutable_features and c.old != c.new],
             not_whole=fractions,
+            unused=self._unused(applied),
         )
+
+    def _unused(self, applied: list[Change]) -> list[str]:
+        """The changed features a tree model never splits on: no value of them moves any of its predictions.
+
+        Read from the trees themselves (a bare scikit-learn tree or ensemble; none for other models), so equal
+        probabilities before and after are said for what they are, not left to look like the model's view.
+        """
+        thresholds = self._thresholds()
+        if thresholds is None:
+            return []
+        names = self.table.names
+        return [c.feature for c in applied if c.old != c.new and not thresholds[names.index(c.feature)].size]
 
     def _missing(self, feature: Feature, subject: Subject) -> float:
         """NaN for a feature the model reads as missing itself (a what-if setting it to null).

@@ -141,6 +141,14 @@ def check_class_names(class_names: ClassNames | None, classes: list[Any]) -> lis
     """
     values = [scalar(c) for c in classes]
     if class_names is None:
+        if not all(isinstance(v, str) for v in values):
+            # replies would say "predicts 1": the names are not checked against anything, only their absence said
+            _log.warning(
+                "class_names not given: the labels are the model's classes_ %s as written; name them with a "
+                "mapping such as {%s}",
+                values,
+                ", ".join(f"{v!r}: <name>" for v in values[:2]) + (", ..." if len(values) > 2 else ""),
+            )
         return [str(v) for v in values]
     if isinstance(class_names, Mapping):
         names = [_mapped_name(class_names, v) for v in values]

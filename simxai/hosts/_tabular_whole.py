@@ -20,6 +20,10 @@ from simxai.results.base import Scalar
 #: How far from a whole number a value may lie and still be whole (float steps such as 2 + 0.1 * 10).
 _WHOLE = 1e-9
 
+#: How far apart two probabilities may lie and still be the same: a row scored alone and in a batch of several
+#: may differ in the last bits (a matrix product of one row and of many round differently).
+_SAME = 1e-12
+
 
 def with_fraction(table: Table, values: Mapping[str, Scalar]) -> dict[str, float]:
     """The values of `values` with a fraction whose feature the data records in whole numbers only."""
@@ -40,11 +44,14 @@ def not_whole(
     values: Mapping[str, Scalar],
     frame: pd.DataFrame | None = None,
     proba: Callable[[pd.DataFrame], np.ndarray] | None = None,
+    scored: np.ndarray | None = None,
 ) -> list[NotWhole]:
     """A `NotWhole` for each value of `values` with a fraction where the data holds whole numbers only.
 
     With the one-row model input `frame` holding those values and the model's `proba`, each says the whole
-    neighbours the model gives exactly the same probabilities; without them (a group), none is asked.
+    neighbours the model gives exactly the same probabilities; without them (a group), none is asked. `scored` is
+    the model's probabilities of `frame` when the caller has them already (a what-if's changed row): then only
+    the neighbours are asked.
     """
     found = with_fraction(table, values)
     if not found:
@@ -52,17 +59,18 @@ def not_whole(
     neighbours = {name: (math.floor(v), math.ceil(v)) for name, v in found.items()}
     same: dict[str, list[int]] = {name: [] for name in found}
     if frame is not None and proba is not None and len(frame) == 1:
-        variants = [frame]
+        variants = [] if scored is not None else [frame]
         for name, pair in neighbours.items():
             for n in pair:
                 variant = frame.copy()
                 variant[name] = float(n)
                 variants.append(variant)
         rows = np.asarray(proba(pd.concat(variants, ignore_index=True)), dtype=float)
-        at = 1
+        own = np.asarray(scored, dtype=float).reshape(-1) if scored is not None else rows[0]
+        at = 0 if scored is not None else 1
         for name, pair in neighbours.items():
             for n in pair:
-                if np.array_equal(rows[at], rows[0]):
+                if np.allclose(rows[at], own, rtol=0, atol=_SAME):
                     same[name].append(n)
                 at += 1
     out = []

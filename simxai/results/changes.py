@@ -8,7 +8,7 @@ from typing import Any, Literal
 import pydantic
 
 from simxai.results.base import NotWhole, Result, Scalar, Subject, filled_note, whole_note
-from simxai.results.formatting import _counts, _probabilities, format_number, format_percent, tie_note
+from simxai.results.formatting import _counts, _probabilities, format_number, format_percent, listed, tie_note
 
 
 class Change(pydantic.BaseModel):
@@ -61,6 +61,13 @@ def _without_empty(data: dict[str, Any], *names: str) -> dict[str, Any]:
         if not data.get(name):
             data.pop(name, None)
     return data
+
+
+def _held(change: Change) -> str:
+    """A value an instance holds, as a what-if asked for it: "compost_kg = 13", or a text's "the word 'good'"."""
+    if isinstance(change.old, str) and change.feature.lower() == change.old.lower():
+        return f"the word '{change.old}'"
+    return f"{change.feature} = {format_number(change.shown)}"
 
 
 def _edits(changes: list[Change], verbs: tuple[str, str, str] = ("changing", "removing", "inserting")) -> str:
@@ -313,23 +320,42 @@ class WhatIfResult(Result):
     #: the changes to a value with a fraction of a feature the data records in whole numbers only (a grade of
     #: 2.5); left out of the payload when there are none
     not_whole: list[NotWhole] = []
+    #: the changed features the model never uses (a tree model with no split on them): no value of them moves any
+    #: prediction; left out of the payload when there are none
+    unused: list[str] = []
 
     @pydantic.model_serializer(mode="wrap")
     def _without_empty_outside(self, handler: pydantic.SerializerFunctionWrapHandler) -> dict[str, Any]:
-        return _without_empty(handler(self), "outside_range", "fixed", "unread", "not_whole")
+        return _without_empty(handler(self), "outside_range", "fixed", "unread", "not_whole", "unused")
 
     @pydantic.computed_field  # type: ignore[prop-decorator]
     @property
     def note(self) -> str | None:
-        """The asked values the instance already has ("smoker is already yes, so nothing changes") and the new
+        """The asked values the instance already has ("policyholder 5200 already has smoker = yes, so nothing
+        changes"), the fixed features changed, the words not read, the fractions of whole numbers and the new
         values outside the data's range, or None.
 
         Part of the output (a change from "yes" to "yes" says nothing by itself, and a value the model never saw
         makes its answer an extrapolation), derived from `changes` and `outside_range` so that every host states
         it; a group's change is its mean or most common value, which says nothing of each row.
         """
-        parts = [p for p in (self._already(), self._fixed(), self._unread(), self._not_whole(), self._outside()) if p]
-        return "; ".join(parts) or None
+        return "; ".join(p for p in (self._already(), *self._said()) if p) or None
+
+    def _said(self) -> tuple[str | None, ...]:
+        """The notes a reply adds after the change: fixed features, unread words, unused features, fractions of
+        whole numbers and values outside the data's range.
+        """
+        return (self._fixed(), self._unread(), self._unused(), self._not_whole(), self._outside())
+
+    def _unused(self) -> str | None:
+        """The sentence on changed features the model never uses: equal probabilities alone do not say why."""
+        if not self.unused:
+            return None
+        one = len(self.unused) == 1
+        return (
+            f"the model never uses {listed(self.unused)} (no tree splits on {'it' if one else 'them'}), so no value "
+            f"of {'it' if one else 'them'} changes any prediction"
+        )
 
     def _not_whole(self) -> str | None:
         """The sentence on new values with a fraction where the data holds whole numbers only."""
@@ -364,11 +390,14 @@ class WhatIfResult(Result):
             "so this what-if is a supposition"
         )
 
-    def _already(self) -> str | None:
+    def _already(self, who: str | None = None) -> str | None:
+        """The sentence on asked values the instance already has: "plot 7001 already has compost_kg = 13" (`who`
+        for the subject's description: "it" inside a sentence that names it).
+        """
         same = [c for c in self.changes if c.old == c.new]
         if self.subject.kind == "group" or not same:
             return None
-        already = "; ".join(f"{c.feature} is already {format_number(c.shown)}" for c in same)
+        already = f"{who or self.subject.description} already has {listed(_held(c) for c in same)}"
         return f"{already}, so nothing changes" if len(same) == len(self.changes) else already
 
     def _outside(self) -> str | None:
@@ -394,12 +423,10 @@ class WhatIfResult(Result):
         note = self._already()
         moved = [c for c in self.changes if c.old != c.new] if note else self.changes
         if note is not None and not moved:
-            return (
-                f"For {self.subject.description}, {note}: the prediction stays "
-                f"{self.old_label} ({_probabilities(self.old_probabilities)})."
-            )
+            stays = f"the prediction stays {self.old_label} ({_probabilities(self.old_probabilities)})"
+            return f"{note[:1].upper()}{note[1:]}: {stays}."
         if note is not None:
-            changes = _edits(moved) + f" ({note})"
+            changes = _edits(moved) + f" ({self._already('it')})"
         return (
             f"For {self.subject.description}, {changes}: the prediction {verdict} {self.new_label} "
             f"(before: {self.old_label}, {_probabilities(self.old_probabilities)}; "
@@ -411,5 +438,5 @@ class WhatIfResult(Result):
         )
 
     def _outside_sentence(self) -> str:
-        said = "; ".join(p for p in (self._fixed(), self._unread(), self._not_whole(), self._outside()) if p)
+        said = "; ".join(p for p in self._said() if p)
         return f" Note: {said}." if said else ""

@@ -56,3 +56,22 @@ def test_a_whole_text_replaced_is_quoted():
         result.render()
     )
     assert result.unread == []
+
+
+def test_a_removal_beside_a_swap_is_read_with_it_in_one_call_of_the_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each change asks for its own texts, in the changes' order: the old word out, and a swap's new word in."""
+    host = load_sentiment_host()
+    asked: list[list[str]] = []
+    own = host.predict_proba
+
+    def counted(texts):  # type: ignore[no-untyped-def]
+        asked.append(list(texts))
+        return own(texts)
+
+    monkeypatch.setattr(host, "predict_proba", counted)
+    registered = default_registry().get("explain_what_if")
+    assert registered is not None
+    text = "The ferry deck was clean today."
+    result = registered(host, {"instance": {"text": text}, "changes": {"today": "", "deck": "hull"}})
+    assert result.unread == ["today", "deck", "hull"]
+    assert asked[-1] == ["The ferry deck was clean.", "The ferry was clean today.", "The ferry hull was clean today."]

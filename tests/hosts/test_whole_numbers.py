@@ -121,3 +121,21 @@ def test_a_custom_half_grade_changed_by_the_what_if_is_not_said_again(tree_host:
     assert "whole numbers" not in moved.render()
     kept = _call(tree_host, "explain_what_if", {"instance": dict(custom), "changes": {"steep_minutes": 4.0}})
     assert kept.render().count("leaf_grade holds whole numbers") == 1
+
+
+def test_a_what_if_asks_the_model_for_the_changed_row_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The changed row's probabilities are the what-if's own: the note asks the model for the whole neighbours only."""
+    host = _host(DecisionTreeClassifier(max_depth=3, random_state=0))
+    asked: list[pd.DataFrame] = []
+    own = host.model.predict_proba
+
+    def counted(frame: pd.DataFrame) -> np.ndarray:
+        asked.append(frame.copy())
+        return own(frame)
+
+    monkeypatch.setattr(host.model, "predict_proba", counted)
+    result = _call(host, "explain_what_if", {"instance": 503, "changes": {"leaf_grade": 2.5}})
+    grades = [g for frame in asked for g in frame["leaf_grade"]]
+    assert sorted(grades) == sorted([host.resolve(503).values["leaf_grade"], 2.5, 2.0, 3.0])  # 2.5 once, was twice
+    values = dict(host.resolve(503).values, leaf_grade=2.5)
+    assert result.not_whole[0].same_as == _same_as(host, values)

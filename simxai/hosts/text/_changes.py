@@ -221,19 +221,19 @@ class TextChanges(TextExplanations):
         "What if 'clean' were 'filthy'?" to a lexicon that lacks "filthy" gives the probabilities of the text
         without "clean"; the reply says so, instead of a change the user would read as the model's view of "filthy".
         """
-        edited = [self._apply(text, {c.feature: ""})[0] for c in applied if c.new]
-        edited += [self._apply(text, {c.feature: str(c.new)})[0] for c in applied if c.new]
-        removed = [self._apply(text, {c.feature: ""})[0] for c in applied if not c.new]
-        scores = self.predict_proba([*edited, *removed]) if edited or removed else np.zeros((0, len(scored)))
-        swapped = [c for c in applied if c.new]
-        without, swapped_in = scores[: len(swapped)], scores[len(swapped) : 2 * len(swapped)]
+        # one walk over the changes in order, twice: each asks the model for the text with its old word taken out,
+        # and a swap also for the text with its new word put in, all in one call; the second walk reads them back
+        asked: list[str] = []
+        for change in applied:
+            asked.append(self._apply(text, {change.feature: ""})[0])
+            if change.new:
+                asked.append(self._apply(text, {change.feature: str(change.new)})[0])
+        scores = iter(self.predict_proba(asked) if asked else [])
         unread: list[str] = []
-        for change, gone, put in zip(swapped, without, swapped_in, strict=True):
+        for change in applied:
+            gone = next(scores)
             if np.allclose(gone, scored, rtol=0, atol=1e-9):
                 unread.append(str(change.old))
-            if np.allclose(put, gone, rtol=0, atol=1e-9):
+            if change.new and np.allclose(next(scores), gone, rtol=0, atol=1e-9):
                 unread.append(str(change.new))
-        for change, gone in zip([c for c in applied if not c.new], scores[2 * len(swapped) :], strict=True):
-            if np.allclose(gone, scored, rtol=0, atol=1e-9):
-                unread.append(str(change.old))
         return unread
