@@ -11,6 +11,7 @@ from simxai.guard import _cues as cue
 from simxai.guard import _number_cues as nc
 from simxai.guard._bare_ids import is_subject_id
 from simxai.guard._base_ends import base_or_end
+from simxai.guard._baselines import majority_baseline
 from simxai.guard._counts_totals import counted_share
 from simxai.guard._derived import OF_GROUP, RESTATED, count_shares, is_difference, relative
 from simxai.guard._facts import Facts
@@ -84,6 +85,9 @@ class _NumberExits(_NumberNames):
             self.report.skip(f"{text} (the user's own)")
             return True
         lead = clause[: offset + claim.start]
+        if majority_baseline(claim, lead, facts.matrices):  # "accuracy 0.75, against 0.5 for ..." (claims-54)
+            self.report.claim(f"{text} (the commonest class's share: a majority baseline)", True, via="number")
+            return True
         if (ends := base_or_end(claim, lead, sentence, facts, self._names_feature)) is not None:
             self.report.claim(f"{text} ({ends[0]})", ends[1], via="number of an explanation's base or end")
             return True  # "starts at 0.43 and ends at 0.39": each against its own field (claims-51)
