@@ -121,6 +121,12 @@ class _InfluenceChecks(_RankChecks):
             value = re.search(r"\b(?:not|no|non-?)\s*$", clause[: m.start - m.quoted])
             if value is not None and m.start < verb.start():
                 clause = clause[: value.start()] + " " * (value.end() - value.start()) + clause[value.end() :]
+            # "leaf guard | none | +0.77", "the guard (none fitted)": "none" right after the name is its value
+            # (claims-54, gfa47)
+            # (a table's row reads "leaf guard and value none and ...": the cell after its column's header)
+            after = re.match(r"\s*(?:[|:(=,]|\band\s+[\w-]+)?\s*none\b", clause[m.end :], re.I)
+            if after is not None and m.end + after.end() <= verb.start():
+                clause = clause[: m.end + after.end() - 4] + "    " + clause[m.end + after.end() :]
         # A quoted word is a feature of a text model, not a negation ('"not" pushing towards positive').
         window = re.sub(r"[\"“'‘][^\"”'’]{1,40}[\"”'’]", " ", clause[max(0, verb.start() - 30) : verb.start()])
         if cue.NEGATION.search(window):

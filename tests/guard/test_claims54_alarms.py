@@ -1,0 +1,259 @@
+"""The guard's claims-54 false-alarm fixes (helper gfa47), on an invented host of this file's own: an allotment
+society's compost bins (classes `ready` / `curing` / `sour`; features moisture_pct, turns_per_month, BinAgeYrs,
+"Drop Per Metre" (the drain's slope, alias "drop"), has_lid; instance noun "bin", ids 7301-7399).
+
+Each reading is tested both ways: the faithful reply passes, the same form with a wrong figure, class, way or
+order is flagged.
+
+- a total of a group said as the subject of a verb of weight, with no "together": "A and B add about N", "the rest
+  take back about N" (`_group_totals`);
+- a part said before the whole of every feature's weight: "(0.21 of roughly 0.44)" (`_group_totals`);
+- a score set against the majority baseline: "against 40 % for always calling the commonest class" (`_baselines`);
+- a model family given a value ("a random-forest classifier of 80 trees") is the family, no feature (`_causes`);
+- a class's share gained or lost ("curing gains about 0.17") is a move (`_cues.AMOUNT_BEFORE`);
+- a feature's own name is no verb of its change ("a steeper drop, 3.1 mm/m instead of 1.8") and a unit with a
+  slash before "instead of" (`_influence`, `_swapped_ends`);
+- a "coin flip" is no flip of the outcome (`_cues.FLIP`);
+- "rises to 0.31 and sour to 0.22": a class's share moved, no class named by the verb (`_cues.PREDICTED`);
+- two joined names, a verb phrase, then a pair in brackets: "curing and sour split the rest (12 % and 9 %)"
+  (`_respective`);
+- a tie said with words of degree before its place: "tie almost exactly for third" (`_one_way`);
+- "none" right after a feature's name is its value, not a negation of its push (`_influence`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from simxai.guard import GUARD_VERSION, Vocabulary, check_claims
+from tests.guard.helpers import local_explanation, passes, row_subject
+
+BINS = Vocabulary(
+    labels=["ready", "curing", "sour"],
+    features=["moisture_pct", "turns_per_month", "BinAgeYrs", "Drop Per Metre", "has_lid"],
+    aliases={
+        "moisture_pct": ["moisture"],
+        "turns_per_month": ["turns"],
+        "BinAgeYrs": ["bin age"],
+        "Drop Per Metre": ["drop"],
+        "has_lid": ["lid"],
+    },
+    instance_noun="bin",
+)
+
+
+def test_the_version_is_one_of_this_round() -> None:
+    assert GUARD_VERSION in {"claims-53", "claims-54"}  # guard47 sets claims-54 this round
+
+
+VALUES = {"moisture_pct": 62.0, "turns_per_month": 2.0, "BinAgeYrs": 4.0, "Drop Per Metre": 1.8, "has_lid": "False"}
+SUBJECT = row_subject("bin", 7342, VALUES)
+PUSHES = {"moisture_pct": 0.61, "turns_per_month": 0.33, "BinAgeYrs": -0.27, "Drop Per Metre": -0.18, "has_lid": 0.05}
+LOCAL = local_explanation(SUBJECT, "sour", VALUES, PUSHES, base=0.20, output=0.74)
+
+
+@pytest.mark.parametrize(
+    ("reply", "faithful"),
+    [
+        ("Moisture and turns add about 0.94 toward sour; bin age and drop take back about 0.45.", True),
+        ("Moisture and turns add about 0.94 toward sour; bin age and drop take back about 0.51.", False),
+        ("Moisture and turns add about 1.12 toward sour.", False),
+        ("The two big pushes nearly carry it: moisture and turns add about 0.94, the rest take back about 0.40.", True),
+        ("The two big pushes nearly carry it: moisture and turns add about 0.94, the rest take back about 0.62.", False),
+    ],
+)
+def test_a_group_said_as_a_verbs_subject_is_its_total(reply: str, faithful: bool) -> None:
+    assert passes(reply, [LOCAL], BINS) is faithful, reply
+
+
+@pytest.mark.parametrize(
+    ("reply", "faithful"),
+    [
+        ("| feature | value | push toward sour |\n|---|---|---|\n| moisture | 62 | +0.61 |\n| lid | none | +0.05 |", True),
+        ("| feature | value | push toward sour |\n|---|---|---|\n| moisture | 62 | +0.61 |\n| lid | none | −0.05 |", False),
+        ("The lid (none fitted) pushes toward sour, +0.05.", True),
+        ("The lid (none fitted) pushes away from sour, +0.05.", False),
+    ],
+)
+def test_none_after_a_feature_is_its_value(reply: str, faithful: bool) -> None:
+    assert passes(reply, [LOCAL], BINS) is faithful, reply
+
+
+GLOBAL = {
+    "kind": "global_explanation",
+    "label": "sour",
+    "method": "SHAP TreeExplainer",
+    "n_samples": 150,
+    "importances": [
+        {"feature": "moisture_pct", "importance": 0.2112, "mean_contribution": 0.004},
+        {"feature": "turns_per_month", "importance": 0.0931, "mean_contribution": -0.002},
+        {"feature": "BinAgeYrs", "importance": 0.0412, "mean_contribution": 0.001},
+        {"feature": "Drop Per Metre", "importance": 0.0406, "mean_contribution": -0.001},
+        {"feature": "has_lid", "importance": 0.0551, "mean_contribution": 0.0},
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    ("reply", "faithful"),
+    [
+        ("Moisture carries about half of the total weight for sour (0.211 of roughly 0.44).", True),
+        ("Moisture carries about half of the total weight for sour (0.211 of roughly 0.52).", False),
+        ("Bin age and drop tie almost exactly for fourth (0.041 each).", True),
+        ("Bin age and drop tie almost exactly for third (0.041 each).", False),
+    ],
+)
+def test_a_part_of_every_features_total_and_a_tie(reply: str, faithful: bool) -> None:
+    assert passes(reply, [GLOBAL], BINS) is faithful, reply
+
+
+PERFORMANCE = {
+    "kind": "performance",
+    "metric": "all",
+    "value": None,
+    "metrics": {"accuracy": 0.74, "precision": 0.73, "recall": 0.74, "f1": 0.73, "roc_auc": 0.84},
+    "labels": ["ready", "curing", "sour"],
+    "confusion_matrix": [[12, 2, 0], [3, 15, 3], [0, 5, 10]],
+    "split": "held-out split",
+    "n": 50,
+    "group": None,
+    "nouns": "bins",
+    "label": None,
+}
+
+
+@pytest.mark.parametrize(
+    ("reply", "faithful"),
+    [
+        ("On 50 held-out bins it is right 74 % of the time, against 42 % for always calling the commonest class.", True),
+        ("On 50 held-out bins it is right 74 % of the time, against 46 % for always calling the commonest class.", False),
+        ("Accuracy 0.74 (vs 0.42 for the majority guess); ROC AUC about 0.84.", True),
+        ("Accuracy 0.42 (vs 0.74 for the majority guess); ROC AUC about 0.84.", False),
+    ],
+)
+def test_a_score_set_against_the_majority_baseline(reply: str, faithful: bool) -> None:
+    assert passes(reply, [PERFORMANCE], BINS) is faithful, reply
+
+
+CARD = {
+    "kind": "model_information",
+    "name": "allotment compost check",
+    "model_type": "RandomForestClassifier",
+    "description": "a scikit-learn RandomForestClassifier (80 trees, depth 4, seed 9) on the raw columns.",
+    "hyperparameters": {"n_estimators": 80, "max_depth": 4, "random_state": 9},
+    "training": "Fitted on 120 of the 160 bins; the other 40 are held out.",
+    "strengths": [],
+    "limitations": [],
+}
+
+
+@pytest.mark.parametrize(
+    ("reply", "faithful"),
+    [
+        ("A random-forest classifier of 80 depth-4 trees, fitted on 120 of the 160 bins.", True),
+        ("A gradient-boosted classifier of 80 depth-4 trees, fitted on 120 of the 160 bins.", False),
+        ("A random-forest classifier of 80 depth-4 trees and a soil acidity of 6 or more.", False),
+    ],
+)
+def test_a_model_family_given_a_value_is_no_feature(reply: str, faithful: bool) -> None:
+    assert passes(reply, [CARD], BINS) is faithful, reply
+
+
+OLD = {"ready": 0.79, "curing": 0.12, "sour": 0.09}
+NEW = {"ready": 0.47, "curing": 0.29, "sour": 0.24}
+
+
+def _what_if(old: dict[str, float], new: dict[str, float]) -> dict[str, Any]:
+    return {
+        "kind": "what_if",
+        "subject": SUBJECT,
+        "changes": [{"feature": "moisture_pct", "old": 62.0, "new": 70.0, "decimals": 0}],
+        "old_label": max(old, key=old.__getitem__),
+        "old_probabilities": old,
+        "new_label": max(new, key=new.__getitem__),
+        "new_probabilities": new,
+        "old_label_counts": None,
+        "new_label_counts": None,
+        "note": None,
+    }
+
+
+WHAT_IF = _what_if(OLD, NEW)
+
+
+@pytest.mark.parametrize(
+    ("reply", "faithful"),
+    [
+        ("Ready drops by about 0.32 and curing gains about 0.17; the call does not flip.", True),
+        ("Ready drops by about 0.32 and curing gains about 0.23; the call does not flip.", False),
+        ("No change of class: ready holds at 0.47, though curing rises to 0.29 and sour to 0.24.", True),
+        ("No change of class: ready holds at 0.47, though curing rises to 0.24 and sour to 0.29.", False),
+        ("With moisture at 70 it drops to sour.", False),
+        ("Still ready, now close to a coin flip instead of four chances in five.", True),
+        ("With moisture at 70 the call flips to curing.", False),
+    ],
+)
+def test_a_class_share_moved_and_a_coin_flip(reply: str, faithful: bool) -> None:
+    assert passes(reply, [WHAT_IF], BINS) is faithful, reply
+
+
+PREDICTION = {
+    "kind": "prediction",
+    "subject": SUBJECT,
+    "label": "ready",
+    "probabilities": {"ready": 0.79, "curing": 0.12, "sour": 0.09},
+    "label_counts": None,
+    "true_label": "ready",
+}
+
+
+@pytest.mark.parametrize(
+    ("reply", "faithful"),
+    [
+        ("Ready, at 79 %; curing and sour split the rest (12 % and 9 %).", True),
+        ("Ready, at 79 %; curing and sour split the rest (9 % and 12 %).", False),
+    ],
+)
+def test_a_pair_in_brackets_after_two_joined_names(reply: str, faithful: bool) -> None:
+    assert passes(reply, [PREDICTION], BINS) is faithful, reply
+
+
+COUNTERFACTUAL = {
+    "kind": "counterfactual",
+    "question": "how_to_be_that",
+    "subject": SUBJECT,
+    "current_label": "sour",
+    "target_label": "ready",
+    "counterfactuals": [
+        {
+            "changes": [
+                {"feature": "turns_per_month", "old": 2.0, "new": 5.0},
+                {"feature": "Drop Per Metre", "old": 1.8, "new": 3.1},
+            ],
+            "label": "ready",
+            "probability": 0.61,
+            "text": None,
+        }
+    ],
+    "method": "nearest rows the model gives the target label",
+    "note": None,
+}
+
+
+@pytest.mark.parametrize(
+    ("reply", "faithful"),
+    [
+        ("To be ready, bin 7342 would need 5 turns a month and a steeper drop, 3.1 mm/m instead of 1.8.", True),
+        ("To be ready, bin 7342 would need 5 turns a month and a gentler drop, 1.8 mm/m instead of 3.1.", False),
+        ("To be ready, bin 7342 would need 5 turns a month and a lower drop.", False),
+    ],
+)
+def test_a_features_name_is_no_verb_of_its_change(reply: str, faithful: bool) -> None:
+    assert passes(reply, [COUNTERFACTUAL], BINS) is faithful, reply
+
+
+def test_a_total_read_is_named_in_the_claims() -> None:
+    report = check_claims("Moisture and turns add about 0.94 toward sour.", [LOCAL], vocabulary=BINS)
+    assert any("the group's total" in c for c in report.claims), report.claims
