@@ -157,9 +157,9 @@ PREDICTED = re.compile(
     r"grades\s+(?:it|them|her|him|[a-z]+\s+#?\d+|#?\d+)|"  # "the model grades 133649 table" (gfa37)
     r"(?:the|its|his|her|their|[a-z]+'s)\s+call\s+(?:here\s+)?(?:is|was|stays|remains)|"  # "the call is sealed"
     # "it drops to table", "slips back into the reserve grade" (gfa37): a class moved to
-    # (the class right after it: "rises to 0.286 and mouldy to 0.226" moves a share, names no class; claims-54)
+    # (no number between it and the class: "rises to 0.286 and mouldy to 0.226" moves a share; claims-54)
     r"(?:drop|fall|fell|slip|sink|sank|climb|rise|rose|jump)\w*\s+(?:down\s+|up\s+|back\s+)?(?:to|into)"
-    r"(?=\s*(?:the\s+|a\s+|an\s+)?[*_\"'“‘`]*\s*$)|"
+    r"(?=[^\d%]{0,30}$)|"
     r"(?:'d|would|will|could|can|you|we) get|"
     r"flip\w*(?: over)? to|turn\w* into|switch\w* to|make\w* it|to be|tip\w*(?: \w+)? to|"
     r"(?:would|will|could|might|'d)(?: (?:still|then|now|also|instead|probably|likely|no longer))? be|"

@@ -87,8 +87,13 @@ def spelled_numbers(text: str) -> str:
 
 #: Odds against one said in words (claims-41, gfa34): "about thirty-two to one" (g31), "about forty to one on" (g29),
 #: "at nineteen to one"; the "one" stayed a word, so the first number was read alone (32 of no field). Not a range
-#: said from its start ("from 5 to one").
-_TO_ONE = gated(rf"(?<![\w.-])(?<!from )(?P<n>\d+|{_TEEN}|{_UNIT})\s+to\s+one\b(?![\w-])", re.I)
+#: said from its start ("from 5 to one"), nor two shares in words ("from four in five to one in two": the
+#: denominator of one and the numerator of the next; claims-54, gfa47).
+_TO_ONE = gated(
+    rf"(?<![\w.-])(?<!from )(?<!\bin )(?<!out of )(?P<n>\d+|{_TEEN}|{_UNIT})\s+to\s+one\b(?![\w-])"
+    r"(?!\s+(?:chances?\s+)?(?:in|out\s+of)\b)",
+    re.I,
+)
 
 
 def _to_one(text: str) -> str:

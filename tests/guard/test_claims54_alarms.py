@@ -13,7 +13,10 @@ order is flagged.
 - a class's share gained or lost ("curing gains about 0.17") is a move (`_cues.AMOUNT_BEFORE`);
 - a feature's own name is no verb of its change ("a steeper drop, 3.1 mm/m instead of 1.8") and a unit with a
   slash before "instead of" (`_influence`, `_swapped_ends`);
-- a "coin flip" is no flip of the outcome (`_cues.FLIP`);
+- a "coin flip" is no flip of the outcome (`_cues.FLIP`); "from four in five to one in two" is two shares, no odds
+  of five to one (`_spelled`);
+- after a change verb, "and" opening a verb phrase of its own says the next name's change alone: "cut moisture by
+  14 points and nearly double the drop" (`_influence`);
 - "rises to 0.31 and sour to 0.22": a class's share moved, no class named by the verb (`_cues.PREDICTED`);
 - two joined names, a verb phrase, then a pair in brackets: "curing and sour split the rest (12 % and 9 %)"
   (`_respective`);
@@ -191,7 +194,10 @@ WHAT_IF = _what_if(OLD, NEW)
         ("No change of class: ready holds at 0.47, though curing rises to 0.29 and sour to 0.24.", True),
         ("No change of class: ready holds at 0.47, though curing rises to 0.24 and sour to 0.29.", False),
         ("With moisture at 70 it drops to sour.", False),
+        ("With moisture at 70 it drops to a plainly sour heap.", False),
         ("Still ready, now close to a coin flip instead of four chances in five.", True),
+        ("Ready stays on top, though it drops from four in five to one in two.", True),
+        ("Ready stays on top, though it drops from four in five to one in four.", False),
         ("With moisture at 70 the call flips to curing.", False),
     ],
 )
@@ -229,7 +235,7 @@ COUNTERFACTUAL = {
     "counterfactuals": [
         {
             "changes": [
-                {"feature": "turns_per_month", "old": 2.0, "new": 5.0},
+                {"feature": "moisture_pct", "old": 62.0, "new": 48.0},
                 {"feature": "Drop Per Metre", "old": 1.8, "new": 3.1},
             ],
             "label": "ready",
@@ -245,9 +251,12 @@ COUNTERFACTUAL = {
 @pytest.mark.parametrize(
     ("reply", "faithful"),
     [
-        ("To be ready, bin 7342 would need 5 turns a month and a steeper drop, 3.1 mm/m instead of 1.8.", True),
-        ("To be ready, bin 7342 would need 5 turns a month and a gentler drop, 1.8 mm/m instead of 3.1.", False),
-        ("To be ready, bin 7342 would need 5 turns a month and a lower drop.", False),
+        ("To be ready, bin 7342 would need moisture at 48 and a steeper drop, 3.1 mm/m instead of 1.8.", True),
+        ("To be ready, bin 7342 would need moisture at 48 and a gentler drop, 1.8 mm/m instead of 3.1.", False),
+        ("To be ready, bin 7342 would need moisture at 48 and a lower drop.", False),
+        ("Cut moisture by 14 points and nearly double the drop: it becomes ready at 0.61.", True),
+        ("Cut moisture by 14 points and lower the drop: it becomes ready at 0.61.", False),
+        ("Raise moisture by 14 points and nearly double the drop: it becomes ready at 0.61.", False),
     ],
 )
 def test_a_features_name_is_no_verb_of_its_change(reply: str, faithful: bool) -> None:
