@@ -28,6 +28,14 @@ from simxai.guard._unnamed_outcomes import unnamed_outcome
 from simxai.guard._worded_shares import worded_share
 
 
+#: A part and its whole in brackets after a share in words, in the same sentence: "... (0.147 of 0.439)".
+_PART_OF_WHOLE = re.compile(
+    r"[^.;:!?()]{0,60}\(\s*(?P<n>\d*\.?\d+)\s+(?:of|out\s+of)\s+(?:about\s+|roughly\s+|around\s+|~\s*)?"
+    r"(?P<m>\d*\.?\d+)\s*\)",
+    re.I,
+)
+
+
 class _NumberExits(_NumberNames):
     """The number claims settled by their form before they are bound to a field."""
 
@@ -174,6 +182,15 @@ class _NumberExits(_NumberNames):
             # "61 are predicted progressing and 25 stable, so about 71 % of the group": a share of counts.
             self.report.claim(f"{text} (a share of the counts)", True, via="number")
             return True
+        if claim.bounds is not None and (part := _PART_OF_WHOLE.match(sentence[at + offset + claim.end :])):
+            # "about a third of the total importance (0.147 of 0.439)": the share of the two numbers said after it
+            ratio = 100 * float(part.group("n")) / float(part.group("m")) if float(part.group("m")) else -1.0
+            self.report.claim(
+                f"{text} (the share of {part.group('n')} in {part.group('m')})",
+                claim.bounds[0] <= ratio <= claim.bounds[1],
+                via="number",
+            )
+            return True  # claims-54 (gfa47)
         share_lead = clause[max(0, offset + claim.start - 20) : offset + claim.start]
         if (worded := worded_share(claim, share_lead, following, facts.numbers)) is not None:
             # "about 1 in 40", "right 73 times out of 100": a share of the outputs' or, "1 in 40", unchecked

@@ -82,7 +82,7 @@ def spelled_numbers(text: str) -> str:
             said += " percent"
         out += [text[at : m.start()], said]
         at = m.end()
-    return _to_one(_halves(_decimals("".join([*out, text[at:]]))))
+    return _share_units(_to_one(_halves(_decimals("".join([*out, text[at:]])))))
 
 
 #: Odds against one said in words (claims-41, gfa34): "about thirty-two to one" (g31), "about forty to one on" (g29),
@@ -94,6 +94,17 @@ _TO_ONE = gated(
     r"(?!\s+(?:chances?\s+)?(?:in|out\s+of)\b)",
     re.I,
 )
+
+
+#: A share's first number said in words before a denominator in digits, once "a hundred" or "twenty" read as digits:
+#: "one in a hundred" reads "1 in 100", "one chance in 20" "1 chance in 20" (claims-54, gfa47); the denominator
+#: was read alone (100 of no field).
+_SHARE_UNIT = gated(rf"(?<![\w.-])(?P<u>{_UNIT})(?=\s+(?:chances?\s+)?(?:in|out\s+of)\s+\d)", re.I)
+
+
+def _share_units(text: str) -> str:
+    """`text` with a share's number word before a denominator in digits as a digit ("one in 100": "1 in 100")."""
+    return _SHARE_UNIT.sub(lambda m: str(_UNITS[m.group("u").lower()]), text)
 
 
 def _to_one(text: str) -> str:

@@ -21,7 +21,12 @@ order is flagged.
 - two joined names, a verb phrase, then a pair in brackets: "curing and sour split the rest (12 % and 9 %)"
   (`_respective`);
 - a tie said with words of degree before its place: "tie almost exactly for third" (`_one_way`);
-- "none" right after a feature's name is its value, not a negation of its push (`_influence`).
+- "none" right after a feature's name is its value, not a negation of its push (`_influence`);
+- a negation inside a bracketed aside reaches no label outside it: "(moisture 48, not 62) and the bin becomes
+  ready" (`_predictions`);
+- a share's number word before a denominator in digits ("one in a hundred": 1 in 100) is one share (`_spelled`);
+- a share in words then a part and its whole in brackets: "about half of the total (0.211 of roughly 0.44)" is
+  their ratio (`_number_exits`).
 """
 
 from __future__ import annotations
@@ -104,6 +109,7 @@ GLOBAL = {
     [
         ("Moisture carries about half of the total weight for sour (0.211 of roughly 0.44).", True),
         ("Moisture carries about half of the total weight for sour (0.211 of roughly 0.52).", False),
+        ("Moisture carries about a quarter of the total weight for sour (0.211 of roughly 0.44).", False),
         ("Bin age and drop tie almost exactly for fourth (0.041 each).", True),
         ("Bin age and drop tie almost exactly for third (0.041 each).", False),
     ],
@@ -226,6 +232,21 @@ def test_a_pair_in_brackets_after_two_joined_names(reply: str, faithful: bool) -
     assert passes(reply, [PREDICTION], BINS) is faithful, reply
 
 
+SURE = dict(PREDICTION, probabilities={"ready": 0.93, "curing": 0.06, "sour": 0.01})
+
+
+@pytest.mark.parametrize(
+    ("reply", "faithful"),
+    [
+        ("Ready, with sour at about one in a hundred.", True),
+        ("Ready, with curing at about one in a hundred.", False),
+        ("Ready, with curing at about one in twenty.", True),
+    ],
+)
+def test_a_share_said_with_a_denominator_in_words(reply: str, faithful: bool) -> None:
+    assert passes(reply, [SURE], BINS) is faithful, reply
+
+
 COUNTERFACTUAL = {
     "kind": "counterfactual",
     "question": "how_to_be_that",
@@ -256,6 +277,8 @@ COUNTERFACTUAL = {
         ("To be ready, bin 7342 would need moisture at 48 and a lower drop.", False),
         ("Cut moisture by 14 points and nearly double the drop: it becomes ready at 0.61.", True),
         ("Cut moisture by 14 points and lower the drop: it becomes ready at 0.61.", False),
+        ("Dry it out (moisture 48, not 62) and the bin becomes ready, at 61 %.", True),
+        ("Dry it out (moisture 48, not 62) and the bin becomes sour, at 61 %.", False),
         ("Raise moisture by 14 points and nearly double the drop: it becomes ready at 0.61.", False),
     ],
 )
