@@ -25,6 +25,7 @@ order is flagged.
 - a negation inside a bracketed aside reaches no label outside it: "(moisture 48, not 62) and the bin becomes
   ready" (`_predictions`);
 - a share's number word before a denominator in digits ("one in a hundred": 1 in 100) is one share (`_spelled`);
+- a name ending in an object pronoun before "from A to B" is a verb ("trims it from 0.79 to 0.47"; `_invented`);
 - a share in words then a part and its whole in brackets: "about half of the total (0.211 of roughly 0.44)" is
   their ratio (`_number_exits`).
 """
@@ -205,6 +206,9 @@ WHAT_IF = _what_if(OLD, NEW)
         ("Ready stays on top, though it drops from four in five to one in two.", True),
         ("Ready stays on top, though it drops from four in five to one in four.", False),
         ("With moisture at 70 the call flips to curing.", False),
+        ("Moisture at 70 keeps the call ready and trims it from 0.79 to 0.47.", True),
+        ("Moisture at 70 keeps the call ready and trims it from 0.79 to 0.57.", False),
+        ("Moisture at 70 keeps the call ready and trims heap warmth from 41 to 45.", False),
     ],
 )
 def test_a_class_share_moved_and_a_coin_flip(reply: str, faithful: bool) -> None:
