@@ -111,6 +111,7 @@ GLOBAL = {
         ("Moisture carries about half of the total weight for sour (0.211 of roughly 0.44).", True),
         ("Moisture carries about half of the total weight for sour (0.211 of roughly 0.52).", False),
         ("Moisture carries about a quarter of the total weight for sour (0.211 of roughly 0.44).", False),
+        ("For sour, moisture and turns matter most and far from equally (0.211 and 0.093).", True),
         ("Bin age and drop tie almost exactly for fourth (0.041 each).", True),
         ("Bin age and drop tie almost exactly for third (0.041 each).", False),
     ],
