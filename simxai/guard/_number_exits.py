@@ -27,7 +27,6 @@ from simxai.guard._segment_own import SLACK
 from simxai.guard._unnamed_outcomes import unnamed_outcome
 from simxai.guard._worded_shares import worded_share
 
-
 #: A part and its whole in brackets after a share in words, in the same sentence: "... (0.147 of 0.439)".
 _PART_OF_WHOLE = re.compile(
     r"[^.;:!?()]{0,60}\(\s*(?P<n>\d*\.?\d+)\s+(?:of|out\s+of)\s+(?:about\s+|roughly\s+|around\s+|~\s*)?"

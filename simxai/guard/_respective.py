@@ -76,7 +76,8 @@ _SUBJECTS_COMPARED = gated(
 #: of two numbers in the names' order (claims-54, gfa47); read "A (x) and B (y) split the rest".
 _JOINED_PAIR = gated(
     # the first name opens its clause (or follows "the"): "matter most and almost equally (x and y)" pairs no names
-    r"(?:^|(?<=[;:,.(][ \t])|(?<=\bthe[ \t]))(?P<a>\b[A-Za-z][\w-]*)\s+and\s+(?P<b>[A-Za-z][\w-]*)(?P<mid>(?:[ \t]+[A-Za-z][\w'-]*){1,5})[ \t]*\([ \t]*"
+    r"(?:^|(?<=[;:,.(][ \t])|(?<=\bthe[ \t]))(?P<a>\b[A-Za-z][\w-]*)\s+and\s+(?P<b>[A-Za-z][\w-]*)"
+    r"(?P<mid>(?:[ \t]+[A-Za-z][\w'-]*){1,5})[ \t]*\([ \t]*"
     rf"(?P<x>{_NUMBER})[ \t]*(?:and|&|/)[ \t]*(?P<y>{_NUMBER})[ \t]*(?:,?[ \t]*respectively[ \t]*)?\)"
 )
 _SINGULAR = {"are": "is", "were": "was", "get": "gets", "got": "got"}

@@ -69,8 +69,11 @@ LOCAL = local_explanation(SUBJECT, "sour", VALUES, PUSHES, base=0.20, output=0.7
         ("Moisture and turns add about 0.94 toward sour; bin age and drop take back about 0.45.", True),
         ("Moisture and turns add about 0.94 toward sour; bin age and drop take back about 0.51.", False),
         ("Moisture and turns add about 1.12 toward sour.", False),
-        ("The two big pushes nearly carry it: moisture and turns add about 0.94, the rest take back about 0.40.", True),
-        ("The two big pushes nearly carry it: moisture and turns add about 0.94, the rest take back about 0.62.", False),
+        ("Two pushes nearly carry it: moisture and turns add about 0.94, the rest take back about 0.40.", True),
+        (
+            "Two pushes nearly carry it: moisture and turns add about 0.94, the rest take back about 0.62.",
+            False,
+        ),
     ],
 )
 def test_a_group_said_as_a_verbs_subject_is_its_total(reply: str, faithful: bool) -> None:
@@ -80,8 +83,14 @@ def test_a_group_said_as_a_verbs_subject_is_its_total(reply: str, faithful: bool
 @pytest.mark.parametrize(
     ("reply", "faithful"),
     [
-        ("| feature | value | push toward sour |\n|---|---|---|\n| moisture | 62 | +0.61 |\n| lid | none | +0.05 |", True),
-        ("| feature | value | push toward sour |\n|---|---|---|\n| moisture | 62 | +0.61 |\n| lid | none | −0.05 |", False),
+        (
+            "| feature | value | push toward sour |\n|---|---|---|\n| moisture | 62 | +0.61 |\n| lid | none | +0.05 |",
+            True,
+        ),
+        (
+            "| feature | value | push toward sour |\n|---|---|---|\n| moisture | 62 | +0.61 |\n| lid | none | −0.05 |",
+            False,
+        ),
         ("The lid (none fitted) pushes toward sour, +0.05.", True),
         ("The lid (none fitted) pushes away from sour, +0.05.", False),
     ],
@@ -138,8 +147,14 @@ PERFORMANCE = {
 @pytest.mark.parametrize(
     ("reply", "faithful"),
     [
-        ("On 50 held-out bins it is right 74 % of the time, against 42 % for always calling the commonest class.", True),
-        ("On 50 held-out bins it is right 74 % of the time, against 46 % for always calling the commonest class.", False),
+        (
+            "On 50 held-out bins it is right 74 % of the time, against 42 % for always calling the commonest one.",
+            True,
+        ),
+        (
+            "On 50 held-out bins it is right 74 % of the time, against 46 % for always calling the commonest one.",
+            False,
+        ),
         ("Accuracy 0.74 (vs 0.42 for the majority guess); ROC AUC about 0.84.", True),
         ("Accuracy 0.42 (vs 0.74 for the majority guess); ROC AUC about 0.84.", False),
     ],
