@@ -183,10 +183,10 @@ class _NumberExits(_NumberNames):
             return True
         if claim.bounds is not None and (part := _PART_OF_WHOLE.match(sentence[at + offset + claim.end :])):
             # "about a third of the total importance (0.147 of 0.439)": the share of the two numbers said after it
-            ratio = 100 * float(part.group("n")) / float(part.group("m")) if float(part.group("m")) else -1.0
+            said_share = 100 * float(part.group("n")) / float(part.group("m")) if float(part.group("m")) else -1.0
             self.report.claim(
                 f"{text} (the share of {part.group('n')} in {part.group('m')})",
-                claim.bounds[0] <= ratio <= claim.bounds[1],
+                claim.bounds[0] <= said_share <= claim.bounds[1],
                 via="number",
             )
             return True  # claims-54 (gfa47)
