@@ -28,6 +28,9 @@ from simxai.guard._outputs import text_output
 # claims-53 (guard46): counts said to make a named metric; an average effect said signed or as a move on average;
 # an agreement with the record said of every subject at once
 # claims-53 (gfa46): a figure rounded half up in two stages is the value
+# claims-54 (gfa47): totals of a group said as a verb's subject and a part of every feature's total; a majority
+# baseline; a model family given a value is no feature; a share gained or lost is a move; a feature's name is no verb
+# of its change; a pair after two joined names; a tie with degree words; a negation in an aside; shares in words
 GUARD_VERSION = "claims-53"
 
 __all__ = [

@@ -13,6 +13,7 @@ from simxai.guard._cues import POSITION_WORDS
 from simxai.guard._not_names import DEGREE_WORDS
 from simxai.guard._prefilter import gated
 from simxai.guard._reading import find_mentions
+from simxai.guard._statements import FAMILIES
 
 __all__ = ["invented_names"]
 
@@ -302,6 +303,9 @@ def _known(word: str, known: set[str]) -> bool:
     return "-" in word and (word.replace("-", "_") in known or (bool(parts) and all(p in known for p in parts)))
 
 
+#: A model family's name ("a gradient-boosted classifier of 50 trees"): checked as the family (`_statements`), no
+#: feature (claims-54, gfa47).
+_FAMILY = gated("|".join(f"(?:{pattern})" for pattern in FAMILIES.values()), re.I)
 #: A quantifier before a name: the name is a kind of thing ("every measurement can take any value"), not one.
 _QUANTIFIED = re.compile(r"(?:^|\b)(?:every|each|any|all|no)\s+$", re.I)
 #: A count of a plural noun after "of": "a list of about 7,500 words" is a list's size, not a name's value.
@@ -361,6 +365,8 @@ def invented_names(
                     continue  # "with a weight of about 0.70": a measure of the push, not a name
                 if _WORDS.search(said):
                     continue  # "relies most on clear sentiment words": a kind of words, not a feature
+                if _FAMILY.search(said):
+                    continue  # "a gradient-boosting classifier of 50 trees": the model's family, checked as one
                 if _generic(reply, said, match.start(), pattern is _VALUED):
                     continue  # "every measurement", "a relative rise of 23 %", "a list of 7,500 words"
                 at = reply.find(said, match.start())

@@ -128,7 +128,7 @@ FLIP = gated(
     r"\b(?:promot|demot)\w*\s+(?:it\s+|them\s+)?(?:up\s+|down\s+)?(?:to|into)\b|\benough\s+for\b|"
     r"\b(?:prediction|outcome|label|classification|it)\s+(?:would\s+|will\s+|then\s+|does\s+)?"
     r"(?:flip|switch|change|becomes?)s?\b(?!\s+(?:from|if|(?:even\s+|slightly\s+|much\s+|a bit\s+)?(?:more|less|"
-    r"very|quite|fairly|confident|sure|certain|likely|unlikely)\b))|\bflip(?:s|ped)?\b|"
+    r"very|quite|fairly|confident|sure|certain|likely|unlikely)\b))|(?<!coin )(?<!coin-)\bflip(?:s|ped)?\b|"
     # "enough to change the outcome", "not nearly enough to change the prediction": a flip said by its size
     r"\b(?:enough|sufficient)\s+to\s+(?:change|flip|switch|tip|reverse|overturn|alter)\s+"
     r"(?:the\s+|its\s+|her\s+|his\s+|their\s+)?(?:outcome|prediction|decision|label|classification|verdict|result)\b",
@@ -157,7 +157,9 @@ PREDICTED = re.compile(
     r"grades\s+(?:it|them|her|him|[a-z]+\s+#?\d+|#?\d+)|"  # "the model grades 133649 table" (gfa37)
     r"(?:the|its|his|her|their|[a-z]+'s)\s+call\s+(?:here\s+)?(?:is|was|stays|remains)|"  # "the call is sealed"
     # "it drops to table", "slips back into the reserve grade" (gfa37): a class moved to
-    r"(?:drop|fall|fell|slip|sink|sank|climb|rise|rose|jump)\w*\s+(?:down\s+|up\s+|back\s+)?(?:to|into)|"
+    # (no number between it and the class: "rises to 0.286 and mouldy to 0.226" moves a share; claims-54)
+    r"(?:drop|fall|fell|slip|sink|sank|climb|rise|rose|jump)\w*\s+(?:down\s+|up\s+|back\s+)?(?:to|into)"
+    r"(?=[^\d%]{0,30}$)|"
     r"(?:'d|would|will|could|can|you|we) get|"
     r"flip\w*(?: over)? to|turn\w* into|switch\w* to|make\w* it|to be|tip\w*(?: \w+)? to|"
     r"(?:would|will|could|might|'d)(?: (?:still|then|now|also|instead|probably|likely|no longer))? be|"
@@ -375,7 +377,9 @@ AMOUNT_BEFORE = re.compile(
     r"\bmove of|\bdrop(?:s|ped)?|\bfell|\bfalls?|\brose|\brises?|\bwent (?:up|down)|\bgoes (?:up|down)|"
     r"\b(?:increas|decreas|rais|lower|reduc|cut)(?:e|es|ed|ing|s)?|\banother|\bextra|\badditional|"
     # "adding 20 to the blood sugar", "after adding 30 days", "taking 5 off" (claims-46)
-    r"\badd(?:s|ed|ing)?|\bsubtract(?:s|ed|ing)?|\b(?:tak(?:e|es|ing)|took)\s+off)\s+(?:by\s+)?"
+    r"\badd(?:s|ed|ing)?|\bsubtract(?:s|ed|ing)?|\b(?:tak(?:e|es|ing)|took)\s+off|"
+    # a class's share gained or lost ("dusty gains about 0.18", "shaves 0.09 off"; claims-54, gfa47)
+    r"\bgain(?:s|ed|ing)?|\blos(?:e|es|ing)|\blost|\bshav(?:e|es|ed|ing)|\bshed(?:s|ding)?)\s+(?:by\s+)?"
     # an amount in a currency ("by €20k") or one more of the same ("another 120 days", "an extra 20k"; claims-43)
     r"(?:about\s+|around\s+|roughly\s+|some\s+|just\s+|only\s+)?(?:[€$£]\s?)?$",
     re.IGNORECASE,

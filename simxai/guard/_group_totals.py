@@ -44,6 +44,23 @@ _REST = gated(
     rf"all\s+others\s+){TOTAL_WORDS}\b",
     re.I,
 )
+#: A group said as the subject of a verb of weight right before its number, with no total word (claims-54, gfa47):
+#: "A and B add about 1.25", "A and B take back about 1.12", "the rest take back about 1.40".
+_VERB_GLUE = re.compile(
+    r"\s+(?:add|adds|added|contribute|contributes|contributed|push|pushes|pushed|pull|pulls|pulled|take|takes|took|"
+    r"give|gives|gave|weigh|weighs|carry|carries|supply|supplies|account\s+for|make\s+up)"
+    r"(?:\s+(?:back|away|off|up|down|in))?"
+    r"(?:\s+(?:about|around|roughly|nearly|almost|just|some|only|approximately|a\s+total\s+of))?\s*[+]?$",
+    re.I,
+)
+#: The rest of the features as the subject of such a verb: "the rest take back about 1.40".
+_REST_SUBJECT = re.compile(
+    rf"\b(?:(?:all\s+)?(?:of\s+)?the\s+(?:other|remaining)\s+(?:{_N}\s+)?(?:features|factors|inputs|variables|columns)|"
+    r"(?:everything|all)\s+else|the\s+rest|(?:all\s+)?(?:of\s+)?the\s+others|all\s+others)$",
+    re.I,
+)
+#: A part said before a whole: "(0.204 of roughly 0.40)", "0.995 of 3.08".
+_PART_OF = re.compile(r"\d\s+of\s+(?:about\s+|around\s+|roughly\s+|nearly\s+|almost\s+|some\s+|~\s*)?$", re.I)
 #: A listed group's total word.
 _LISTED_END = gated(rf"\s+{TOTAL_WORDS}\b", re.I)
 #: A single feature said alone: the words after its name.
@@ -76,7 +93,7 @@ _PAIR_AFTER = re.compile(r"\s*(?:vs\.?|versus|against|to)\s*[-+−]?\d*\.?\d+\s*
 class _Group:
     start: int
     end: int
-    kind: str  # "single", "listed" or "rest"
+    kind: str  # "single", "listed" or "rest"; "subject": a group of a verb with no total word (claims-54)
     features: frozenset[str] | None  # None: not sure
     count: int | None = None  # the N of "the other N"
 
@@ -111,6 +128,66 @@ def _groups(text: str, singles: list[tuple[int, int, str]], resolve: Callable[[s
         floor = max([0, *(g.end for g in found if g.end <= m.start())])
         found.append(_listed(text, m.start(), m.end(), floor, resolve))
     return sorted(found, key=lambda g: g.start)
+
+
+def _subject(text: str, resolve: Callable[[str], str | None]) -> _Group | None:
+    """The group `text` (a sentence up to a number) ends with as the subject of a verb of weight (claims-54): two or
+    more items that each name one feature ("A and B add about"), or the rest of the features ("the rest take back
+    about"; its features are set by the caller); None when there is none, or its items are not each one feature.
+    """
+    verb = _VERB_GLUE.search(text)
+    if verb is None:
+        return None
+    head = text[: verb.start()]
+    if (rest := _REST_SUBJECT.search(head)) is not None:
+        n = rest.group("n")
+        count = (int(n) if n.isdigit() else UNITS.get(n.lower())) if n else None
+        return _Group(rest.start(), len(text), "rest", None, count)
+    cut = _ITEMS_START.match(head)
+    start = cut.end() if cut else 0
+    parts = [p.strip() for p in _SEPARATOR.split(head[start:]) if p.strip()]
+    if len(parts) < 2 or any(re.search(r"\d", p) for p in parts):
+        return None
+    named = [resolve(p) for p in parts]
+    if None in named or len(set(named)) != len(named):
+        return None
+    return _Group(start, len(text), "subject", frozenset(f for f in named if f))
+
+
+def _said_total(
+    claim: NumberClaim,
+    lead: str,
+    weights: Mapping[str, set[float]],
+    singles: list[tuple[int, int, str]],
+    resolve: Callable[[str], str | None],
+) -> str | None:
+    """What total of features the number after `lead` is, when it is one the outputs' weights make (claims-54):
+    the total of a group said as the subject of a verb of weight ("A and B add about 1.25"), of the rest of the
+    features so said ("the rest take back about 1.40": every weighed feature the sentence did not name before), or
+    of every feature, after a part of it ("0.204 of roughly 0.40"). None when it is no such total or the outputs'
+    weights do not make it: the usual readings then bind it (so a drifted total stays flagged as before).
+    """
+    if any(len(w) != 1 for w in weights.values()):
+        return None
+    one = {f: next(iter(w)) for f, w in weights.items()}
+    group = _subject(lead, resolve)
+    if group is not None and group.kind == "rest":
+        named = {f for start, _, f in singles if start < group.start}
+        rest = set(one) - named
+        if not named or not rest or (group.count is not None and group.count != len(rest)):
+            return None
+        group, what = _Group(group.start, group.end, "rest", frozenset(rest)), "the other features' total"
+    elif group is not None:
+        what = "the group's total"
+    elif _PART_OF.search(lead):
+        group, what = _Group(0, len(lead), "rest", frozenset(one)), "every feature's total"
+    else:
+        return None
+    if group.features is None or not group.features <= set(one):
+        return None
+    picked = [one[f] for f in group.features]
+    totals = {round(sum(picked), 9), round(abs(sum(picked)), 9), round(sum(abs(x) for x in picked), 9)}
+    return what if fits(claim, totals) else None
 
 
 def _rest_of(groups: list[_Group], weights: Mapping[str, set[float]]) -> list[_Group]:
@@ -153,6 +230,8 @@ def group_total(
     if claim.high is not None or claim.percent or claim.bounds is not None or not weights:
         return None
     lead = sentence[: span[0]]
+    if (said := _said_total(claim, lead, weights, singles, resolve)) is not None:
+        return said, True
     groups = [g for g in _groups(lead, singles, resolve) if g.end <= span[0]]
     if not any(g.kind != "single" for g in groups):
         return None

@@ -121,6 +121,12 @@ class _InfluenceChecks(_RankChecks):
             value = re.search(r"\b(?:not|no|non-?)\s*$", clause[: m.start - m.quoted])
             if value is not None and m.start < verb.start():
                 clause = clause[: value.start()] + " " * (value.end() - value.start()) + clause[value.end() :]
+            # "leaf guard | none | +0.77", "the guard (none fitted)": "none" right after the name is its value
+            # (claims-54, gfa47)
+            # (a table's row reads "leaf guard and value none and ...": the cell after its column's header)
+            after = re.match(r"\s*(?:[|:(=,]|\band\s+[\w-]+)?\s*none\b", clause[m.end :], re.I)
+            if after is not None and m.end + after.end() <= verb.start():
+                clause = clause[: m.end + after.end() - 4] + "    " + clause[m.end + after.end() :]
         # A quoted word is a feature of a text model, not a negation ('"not" pushing towards positive').
         window = re.sub(r"[\"“'‘][^\"”'’]{1,40}[\"”'’]", " ", clause[max(0, verb.start() - 30) : verb.start()])
         if cue.NEGATION.search(window):
@@ -215,7 +221,8 @@ class _InfluenceChecks(_RankChecks):
         if not facts.changes or not cue.CHANGE_VERB.search(clause):
             return
         attributed = {f.lower() for f, _, _ in facts.attributions}
-        for m in find_mentions(clause, self.names.features, quoted_only=self.names.quoted_only):
+        named = find_mentions(clause, self.names.features, quoted_only=self.names.quoted_only)
+        for m in named:
             feature = self.names.feature(m)
             if feature in attributed:
                 continue
@@ -232,7 +239,14 @@ class _InfluenceChecks(_RankChecks):
                 continue
             # "X (log scale) from 4.43 to 5.2 ... its chance falls": with both ends said, only a verb before the
             # name ("lower bmi from 23.7 to 27.3") says the change's way; what follows the numbers is about others.
-            said = clause[: m.start] if _FROM_TO_AFTER.match(clause[m.end :]) else clause
+            # a feature's own name is no verb of its change: "a steeper fall, 2.9 instead of 1.6" (claims-54, gfa47)
+            masked = "".join(" " if any(n.start <= i < n.end for n in named) else c for i, c in enumerate(clause))
+            said = masked[: m.start] if _FROM_TO_AFTER.match(clause[m.end :]) else masked
+            # "cut the wait by 45 weeks and almost double the fall": after a change verb, "and" opening a verb phrase
+            # of its own before the name says this name's change alone (claims-54, gfa47)
+            own = [a for a in _OWN_VERB.finditer(masked[: m.start]) if cue.CHANGE_VERB.search(masked[: a.start()])]
+            if own:
+                said = masked[own[-1].start() : m.start]
             # "makes progressing more likely", "cuts the flaw risk": a label's move, not the feature's; "falls_behind"
             said = without_labels(cue.ODDS_MOVED.sub(" ", _LIKELY.sub(" ", said)), self.names.labels)  # moves nothing
             up, down = cue.CHANGE_UP.search(said), cue.CHANGE_DOWN.search(said)
@@ -249,6 +263,10 @@ class _InfluenceChecks(_RankChecks):
                 )
 
 
+#: "... and almost double the": "and" before a word that is no determiner opens a verb phrase of its own.
+_OWN_VERB = re.compile(
+    r"\band\s+(?!(?:the|a|an|her|his|its|their|your|this|that|also|then|by|to|from|with|of|in|on)\b)[a-z]+\b", re.I
+)
 _LIKELY = re.compile(
     r"\b(?:more|less)\s+(?:likely|probable|confident|certain|sure)\b|"
     # "its chance climbs from about 30 % to 36.5 %": the move of a label's probability

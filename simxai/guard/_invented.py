@@ -191,6 +191,8 @@ _FROM_TO = gated(
     r"from\s+-?\d+(?:\.\d+)?\s*%?\s*(?:to|→|->)\s*-?\d",
     re.I,
 )
+#: A name ending in an object pronoun is a verb and its object ("lifts it", "moves her"; claims-54).
+_OBJECT_LAST = re.compile(r"\s(?:it|her|him|them)$", re.I)
 #: "X can go anywhere from 583 to 850", "X may range between".
 _RANGE_OF = gated(
     r"(?:^|[.;:!?]\s+|\n)" + _DET + rf"(?P<w>{_NAME})\s+(?:can|could|may)\s+(?:go|move|vary|range|sit)\s+"
@@ -378,7 +380,10 @@ def invented_feature_claims(
     patterns = [_FROM_TO, _RANGE_OF, _SUBJECT_OF, _READ_BY_MODEL] + ([_EDITED] if text_model else [])
     for pattern in patterns:
         for m in pattern.finditer(prose):
-            found.append(m.groupdict().get("w") or m.groupdict().get("w2") or "")
+            said = m.groupdict().get("w") or m.groupdict().get("w2") or ""
+            if pattern is _FROM_TO and _OBJECT_LAST.search(said):
+                continue  # "and lifts it from 0.71 to 0.76": a verb and its object, no name (claims-54, gfa47)
+            found.append(said)
     for m in _LIST_OF.finditer(prose):
         rest = m.group("rest") or m.group("rest2") or ""
         rest = re.split(r"\s+(?:the most|most|above all|first|which|that|because|so)\b", rest, flags=re.I)[0]

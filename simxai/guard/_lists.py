@@ -34,7 +34,7 @@ _FUNCTION = (
     frozenset(
         "so too also then thus hence though although however respectively overall together alone combined among "
         "others other rest remaining small smaller large larger minor more less most least some several many few both "
-        "each all either neither everything "
+        "each all either neither none everything "
         "nothing something anything while whereas which who whom whose where when what how why this that these "
         "those it its they them their there here now still yet even just only very quite rather fairly much "
         "slightly strongly mildly positively negatively further beyond similarly likewise instead otherwise "

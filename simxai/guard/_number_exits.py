@@ -11,6 +11,7 @@ from simxai.guard import _cues as cue
 from simxai.guard import _number_cues as nc
 from simxai.guard._bare_ids import is_subject_id
 from simxai.guard._base_ends import base_or_end
+from simxai.guard._baselines import majority_baseline
 from simxai.guard._counts_totals import counted_share
 from simxai.guard._derived import OF_GROUP, RESTATED, count_shares, is_difference, relative
 from simxai.guard._facts import Facts
@@ -25,6 +26,13 @@ from simxai.guard._reading import NumberClaim, find_mentions, fits
 from simxai.guard._segment_own import SLACK
 from simxai.guard._unnamed_outcomes import unnamed_outcome
 from simxai.guard._worded_shares import worded_share
+
+#: A part and its whole in brackets after a share in words, in the same sentence: "... (0.147 of 0.439)".
+_PART_OF_WHOLE = re.compile(
+    r"[^.;:!?()]{0,60}\(\s*(?P<n>\d*\.?\d+)\s+(?:of|out\s+of)\s+(?:about\s+|roughly\s+|around\s+|~\s*)?"
+    r"(?P<m>\d*\.?\d+)\s*\)",
+    re.I,
+)
 
 
 class _NumberExits(_NumberNames):
@@ -84,6 +92,9 @@ class _NumberExits(_NumberNames):
             self.report.skip(f"{text} (the user's own)")
             return True
         lead = clause[: offset + claim.start]
+        if majority_baseline(claim, lead, facts.matrices):  # "accuracy 0.75, against 0.5 for ..." (claims-54)
+            self.report.claim(f"{text} (the commonest class's share: a majority baseline)", True, via="number")
+            return True
         if (ends := base_or_end(claim, lead, sentence, facts, self._names_feature)) is not None:
             self.report.claim(f"{text} ({ends[0]})", ends[1], via="number of an explanation's base or end")
             return True  # "starts at 0.43 and ends at 0.39": each against its own field (claims-51)
@@ -170,6 +181,15 @@ class _NumberExits(_NumberNames):
             # "61 are predicted progressing and 25 stable, so about 71 % of the group": a share of counts.
             self.report.claim(f"{text} (a share of the counts)", True, via="number")
             return True
+        if claim.bounds is not None and (part := _PART_OF_WHOLE.match(sentence[at + offset + claim.end :])):
+            # "about a third of the total importance (0.147 of 0.439)": the share of the two numbers said after it
+            said_share = 100 * float(part.group("n")) / float(part.group("m")) if float(part.group("m")) else -1.0
+            self.report.claim(
+                f"{text} (the share of {part.group('n')} in {part.group('m')})",
+                claim.bounds[0] <= said_share <= claim.bounds[1],
+                via="number",
+            )
+            return True  # claims-54 (gfa47)
         share_lead = clause[max(0, offset + claim.start - 20) : offset + claim.start]
         if (worded := worded_share(claim, share_lead, following, facts.numbers)) is not None:
             # "about 1 in 40", "right 73 times out of 100": a share of the outputs' or, "1 in 40", unchecked

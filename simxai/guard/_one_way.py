@@ -17,7 +17,9 @@ __all__ = ["first_on_its_side", "rank_of", "shared_place_holds", "shares_place"]
 
 #: Before an ordinal, a place said to be shared: "sharing second place", "tied for third", "joint second".
 _SHARED_BEFORE = re.compile(
-    r"\b(?:shar\w*|split\w*|tied\s+(?:for|at|in)|tying\s+for|joint(?:ly)?)\s+(?:the\s+)?$", re.IGNORECASE
+    # a tie's verb with up to two words of degree before its place ("tie almost exactly for fourth"; claims-54)
+    r"\b(?:shar\w*|split\w*|(?:tie|ties|tied|tying)(?:\s+[a-z]+){0,2}?\s+(?:for|at|in)|joint(?:ly)?)\s+(?:the\s+)?$",
+    re.IGNORECASE,
 )
 #: After an ordinal: "second equal", "third-equal".
 _SHARED_AFTER = re.compile(r"[- ]equal\b", re.IGNORECASE)

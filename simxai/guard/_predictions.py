@@ -19,6 +19,8 @@ from simxai.guard._record_forms import call_logged, record_keyed
 from simxai.guard._state import _CheckState, _facts_at, _label_of
 from simxai.guard._verdict_marks import marked_verdicts
 
+#: An aside in brackets ("(29 days, not 50)"): a negation inside it reaches no label outside (claims-54).
+_ASIDE = re.compile(r"\([^()]*\)|^[^()]*\)")  # a closed one, or the end of one a comma split off
 _OTHERWISE = re.compile(
     r"\b(?:otherwise|short of (?:that|this|it)|without (?:that|this|it|the|these|such) ?(?:change|edit)?s?|until then|"
     # "as it is" of today's state, not of the rest held still ("leaving everything else as it is")
@@ -251,7 +253,9 @@ class _PredictionChecks(_CheckState):
                 continue
             # A negation reaches the label only within its own statement ("does not change the outcome: it
             # stays X" negates the change, not X; "isn't what makes it X" the cause, not X: claims-26).
-            window = re.split(r"[:;]|\s-\s|\bbut\b", cue.REASON_NOW.sub(" ", clause[: m.start][-40:]))[-1]
+            # nor from inside a closed aside: "(29 days, not 50) and the call becomes X" (claims-54, gfa47)
+            shut = _ASIDE.sub(lambda a: " " * len(a.group(0)), clause[: m.start])
+            window = re.split(r"[:;]|\s-\s|\bbut\b", cue.REASON_NOW.sub(" ", shut[-40:]))[-1]
             negated = bool(cue.NEGATION.search(_unquoted(window)))
             denied = negated
             if (

@@ -11,6 +11,9 @@ reads "patient 12 is progressing, and patient 40 is stable", so each word is the
 swapped was read as no claim of either); "precision is higher than recall (0.79 vs 0.66)" reads "precision
 (0.79) is higher than recall (0.66)", each number beside its own name.
 
+Two names joined by "and", then a pair in brackets (claims-54): "dusty and mouldy split the rest (10 % and 9 %)"
+reads "dusty (10 %) and mouldy (9 %) split the rest".
+
 Two subjects compared, then a pair (claims-26): "patient 64 looks steadier than patient 310: stable at 70 % versus
 progressing at 56 %" reads "... : patient 64 stable at 70 % versus patient 310 progressing at 56 %".
 """
@@ -69,6 +72,14 @@ _SUBJECTS_COMPARED = gated(
     r"(?P<y>(?:[^.;:!?\n]|\.(?=\d)){1,60}?)(?=\s*(?:[.;!?\n]|$))",
     re.I,
 )
+#: "A and B split the rest (x and y)": two names joined by "and", a verb phrase of up to five words, then a bracket
+#: of two numbers in the names' order (claims-54, gfa47); read "A (x) and B (y) split the rest".
+_JOINED_PAIR = gated(
+    # the first name opens its clause (or follows "the"): "matter most and almost equally (x and y)" pairs no names
+    r"(?:^|(?<=[;:,.(][ \t])|(?<=\bthe[ \t]))(?P<a>\b[A-Za-z][\w-]*)\s+and\s+(?P<b>[A-Za-z][\w-]*)"
+    r"(?P<mid>(?:[ \t]+[A-Za-z][\w'-]*){1,5})[ \t]*\([ \t]*"
+    rf"(?P<x>{_NUMBER})[ \t]*(?:and|&|/)[ \t]*(?P<y>{_NUMBER})[ \t]*(?:,?[ \t]*respectively[ \t]*)?\)"
+)
 _SINGULAR = {"are": "is", "were": "was", "get": "gets", "got": "got"}
 
 
@@ -89,6 +100,7 @@ def respective_pairs(text: str) -> str:
     """`text` with each pair said respectively written out as two statements, one per name."""
     for compared in (_COMPARED, _BEATS):
         text = compared.sub(_in_place, text)
+    text = _JOINED_PAIR.sub(lambda m: f"{m['a']} ({m['x']}) and {m['b']} ({m['y']}){m['mid']}", text)
     text = _MORE_THAN.sub(
         lambda m: f"{m.group('a')}{m.group('A')} ({m.group('x')}){m.group('mid')}{m.group('B')} ({m.group('y')})", text
     )

@@ -82,13 +82,29 @@ def spelled_numbers(text: str) -> str:
             said += " percent"
         out += [text[at : m.start()], said]
         at = m.end()
-    return _to_one(_halves(_decimals("".join([*out, text[at:]]))))
+    return _share_units(_to_one(_halves(_decimals("".join([*out, text[at:]])))))
 
 
 #: Odds against one said in words (claims-41, gfa34): "about thirty-two to one" (g31), "about forty to one on" (g29),
 #: "at nineteen to one"; the "one" stayed a word, so the first number was read alone (32 of no field). Not a range
-#: said from its start ("from 5 to one").
-_TO_ONE = gated(rf"(?<![\w.-])(?<!from )(?P<n>\d+|{_TEEN}|{_UNIT})\s+to\s+one\b(?![\w-])", re.I)
+#: said from its start ("from 5 to one"), nor two shares in words ("from four in five to one in two": the
+#: denominator of one and the numerator of the next; claims-54, gfa47).
+_TO_ONE = gated(
+    rf"(?<![\w.-])(?<!from )(?<!\bin )(?<!out of )(?P<n>\d+|{_TEEN}|{_UNIT})\s+to\s+one\b(?![\w-])"
+    r"(?!\s+(?:chances?\s+)?(?:in|out\s+of)\b)",
+    re.I,
+)
+
+
+#: A share's first number said in words before a denominator in digits, once "a hundred" or "twenty" read as digits:
+#: "one in a hundred" reads "1 in 100", "one chance in 20" "1 chance in 20" (claims-54, gfa47); the denominator
+#: was read alone (100 of no field).
+_SHARE_UNIT = gated(rf"(?<![\w.-])(?P<u>{_UNIT})(?=\s+(?:chances?\s+)?(?:in|out\s+of)\s+\d)", re.I)
+
+
+def _share_units(text: str) -> str:
+    """`text` with a share's number word before a denominator in digits as a digit ("one in 100": "1 in 100")."""
+    return _SHARE_UNIT.sub(lambda m: str(_UNITS[m.group("u").lower()]), text)
 
 
 def _to_one(text: str) -> str:

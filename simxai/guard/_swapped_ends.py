@@ -46,10 +46,11 @@ _MOVES = (
     re.compile(rf"(?<![\w.])(?P<b>{_NUM})\s*(?P<pb>%)?,?\s+(?:up|down)\s+from\s+{_ABOUT}(?P<a>{_NUM})\s*(?P<pa>%)?"),
 )
 #: "with a credit score of 768 instead of 576", "if its value were €69 rather than €66" (gfa40): the new end first,
+#: its unit may hold a slash ("2.9 mm/m instead of 1.6", claims-54);
 #: read only in a sentence that supposes the change (`_SUPPOSED`) and not of a needed value ("instead of the 40
 #: needed" sets today's value against the one needed).
 _INSTEAD = re.compile(
-    rf"(?<![\w.])(?P<b>{_NUM})\s*(?P<pb>%)?(?:\s*(?:°\s?[CF]|[a-zA-Z]{{1,8}}\b(?:\s+old\b)?))?"
+    rf"(?<![\w.])(?P<b>{_NUM})\s*(?P<pb>%)?(?:\s*(?:°\s?[CF]|[a-zA-Z]{{1,8}}(?:/[a-zA-Z]{{1,4}})?\b(?:\s+old\b)?))?"
     r"(?:\s+(?:a|per|each)\s+[a-z]{3,8}\b)?,?\s+"
     rf"(?:instead\s+of|rather\s+than)\s+(?:the\s+)?[€£$]?{_ABOUT}(?P<a>{_NUM})\s*(?P<pa>%)?"
     r"(?![\d.]\d|\s*(?:\w+\s+)?(?:needed|required|it needs|that is needed)\b)",
