@@ -138,7 +138,9 @@ def read_utterance(text: str, vocabulary: TTMVocabulary, class_names: tuple[str,
     names = feature_names(vocabulary)
     verbs = verb_names(vocabulary)
     named = {w for f in vocabulary.features for w in vocabulary.written(f).lower().split()}
-    tokens = _fix_than(drop_step_nouns(join_number_words(_expand(_split_negations(_TOKEN.findall(lower)), names, named))))
+    tokens = _fix_than(
+        drop_step_nouns(join_number_words(_expand(_split_negations(_TOKEN.findall(lower)), names, named)))
+    )
     longest = max([12, *(len(vocabulary.written(f).split()) for f in vocabulary.features)])
     plain = [re.fullmatch(r"[a-z0-9][a-z0-9.']*", w) is not None for w in tokens]
     numeric = set(vocabulary.numeric)

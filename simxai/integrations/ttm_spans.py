@@ -105,7 +105,9 @@ def _spoken_number(words: list[str], i: int) -> tuple[int, int] | None:
     if words[i] not in _DIGITS or words[i] == "zero":
         return None
     j = i + 1
-    while j < len(words) and (words[j] in _DIGITS or (words[j] == "oh" and j + 1 < len(words) and words[j + 1] in _DIGITS)):
+    while j < len(words) and (
+        words[j] in _DIGITS or (words[j] == "oh" and j + 1 < len(words) and words[j + 1] in _DIGITS)
+    ):
         j += 1
     if j - i >= 3:
         return j - i, int("".join(str(_DIGITS.get(w, 0)) for w in words[i:j]))
