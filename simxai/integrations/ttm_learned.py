@@ -173,6 +173,12 @@ def _bare_follow_up(reading: Reading) -> bool:
     words = [w for w in reading.words if w not in "?.!,;"]
     if words[:1] == ["how"] and words[1:2] in (["<fnum>"], ["<fcat>"]):
         return False  # "how old is 7149" asks for the age ("how" then a quantity the reader masked as its feature)
+    if (
+        words[:1] == ["what"]
+        and words[1:2] in (["is"], ["are"])
+        and all(m.kind in ("fnum", "fcat") for m in reading.mentions)
+    ):
+        return False  # "what is the X" with no value or id asks what X is, not for the last operation on X
     return (
         bool(reading.mentions)
         and bool(words)

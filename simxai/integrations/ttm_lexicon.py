@@ -99,6 +99,7 @@ LAY_TERMS: dict[str, str] = {
     "salary": "income",
     "earnings": "income",
     "term": "duration",
+    "length": "duration",
     "pregnant": "pregnancies",
 }
 #: Other names of the grammar's metrics, as the metric ("area under the curve" is the ROC curve's).

@@ -33,7 +33,14 @@ from simxai.integrations.ttm_lexicon import (
     rewrite_shorthand,
 )
 from simxai.integrations.ttm_names import feature_at, feature_names, is_tail, verb_feature_at, verb_names
-from simxai.integrations.ttm_spans import NUMBER, asked_quantity, join_number_words, range_at, unit_feature
+from simxai.integrations.ttm_spans import (
+    NUMBER,
+    asked_quantity,
+    drop_step_nouns,
+    join_number_words,
+    range_at,
+    unit_feature,
+)
 
 __all__ = ["MASKS", "Mention", "Reading", "read_utterance"]
 
@@ -66,6 +73,8 @@ _IMPLIED: dict[str, tuple[tuple[str, ...], str]] = {
 _AGE_COMPARISONS = frozenset({"over", "under", "above", "below", "past", "between"})
 # Verbs a number of money may follow directly ("borrowed 1000 less"); after a noun it may be an id ("loan 5").
 _BORROW_VERBS = frozenset({"borrow", "borrows", "borrowed", "borrowing", "owe", "owes"})
+# Words that may stand between a number and its unit of time ("12 more months", "6 extra months").
+_EXTENT_WORDS = frozenset({"more", "fewer", "less", "extra", "additional", "further", "longer", "shorter"})
 # Words that open a comparison of an amount ("loans of more than 5000").
 _AMOUNT_COMPARISONS = frozenset(
     {*_AGE_COMPARISONS, "more", "less", "greater", "fewer", "than", "at", "least", "most", "exceeding", "of"}
@@ -129,7 +138,9 @@ def read_utterance(text: str, vocabulary: TTMVocabulary, class_names: tuple[str,
     names = feature_names(vocabulary)
     verbs = verb_names(vocabulary)
     named = {w for f in vocabulary.features for w in vocabulary.written(f).lower().split()}
-    tokens = _fix_than(join_number_words(_expand(_split_negations(_TOKEN.findall(lower)), names, named)))
+    tokens = _fix_than(
+        drop_step_nouns(join_number_words(_expand(_split_negations(_TOKEN.findall(lower)), names, named)))
+    )
     longest = max([12, *(len(vocabulary.written(f).split()) for f in vocabulary.features)])
     plain = [re.fullmatch(r"[a-z0-9][a-z0-9.']*", w) is not None for w in tokens]
     numeric = set(vocabulary.numeric)
@@ -196,7 +207,12 @@ def read_utterance(text: str, vocabulary: TTMVocabulary, class_names: tuple[str,
             _range_words(words, mentions, mentions[-1].value, ranged[1], ranged[2])
             i += ranged[0] + (after[1] if after and not after_feature else 0)
             continue
-        if token in AMOUNT_NOUNS and "much" in tokens[max(0, i - 6) : i] and all(m.kind == "num" for m in mentions):
+        asked_for = token in ASKING_VERBS and tokens[i + 1 : i + 2] == ["for"] and not _number_at(tokens, i + 2)
+        if (
+            (token in AMOUNT_NOUNS or asked_for)  # "how much did 267 ask for"
+            and "much" in tokens[max(0, i - 6) : i]
+            and all(m.kind == "num" for m in mentions)
+        ):
             amounts = [f for f in sorted(numeric) if f.endswith("amount")]  # "how much did 5 ask to borrow"
             if len(amounts) == 1:
                 mentions.append(Mention("fnum", amounts[0], len(words)))
@@ -367,6 +383,8 @@ def _implied_by_noun(
     if person:
         return "age" if "age" in numeric and float(tokens[at].replace(",", "")) <= AGE_LIMIT else None
     unit = at + 1 < len(tokens) and tokens[at + 1] in TIME_UNITS
+    # "over 12 more months": a word of extent between the number and its unit
+    unit = unit or (at + 2 < len(tokens) and tokens[at + 1] in _EXTENT_WORDS and tokens[at + 2] in TIME_UNITS)
     found = [f for f in sorted(numeric) if f.endswith("duration" if unit else "amount")]
     return found[0] if len(found) == 1 else None
 
@@ -392,6 +410,11 @@ def _expand(words: list[str], names: dict[str, str], named: set[str]) -> list[st
             out.append(word)
         i += 1
     return out
+
+
+def _number_at(tokens: list[str], i: int) -> bool:
+    """Whether `tokens[i]` exists and is a number."""
+    return i < len(tokens) and NUMBER.fullmatch(tokens[i]) is not None
 
 
 def _fix_than(words: list[str]) -> list[str]:

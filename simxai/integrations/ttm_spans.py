@@ -11,7 +11,15 @@ import re
 from simxai.integrations.ttm_lexicon import TIME_UNITS
 from simxai.normalize import TENS, UNITS, number_value
 
-__all__ = ["NUMBER", "asked_quantity", "is_range", "join_number_words", "range_at", "unit_feature"]
+__all__ = [
+    "NUMBER",
+    "asked_quantity",
+    "drop_step_nouns",
+    "is_range",
+    "join_number_words",
+    "range_at",
+    "unit_feature",
+]
 
 #: A number as the reader's tokenizer writes it ("1,200", "-3", "2.5").
 NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
@@ -31,13 +39,14 @@ _HOW: dict[str, tuple[str, ...]] = {
 
 def join_number_words(words: list[str]) -> list[str]:
     """Number words as digits ("thirty two" -> 32; "one hundred and forty" -> 140, "5 thousand" -> 5000; "one" alone
-    stays a word).
+    stays a word), also as numbers are spoken: digit by digit ("four nine five eight" -> 4958, "one oh five" ->
+    105) and with "hundred" left out ("one forty" -> 140, "three ninety three" -> 393).
     """
     out: list[str] = []
     i = 0
     while i < len(words):
         word = words[i]
-        scaled = _scaled_number(words, i)
+        scaled = _scaled_number(words, i) or _spoken_number(words, i)
         if scaled is not None:
             out.append(str(scaled[1]))
             i += scaled[0]
@@ -80,6 +89,55 @@ def _scaled_number(words: list[str], i: int) -> tuple[int, int] | None:
         return None
     spoken = number_value(run)
     return (j - i, spoken) if spoken is not None else None
+
+
+# Digits said one by one; "oh" is a zero inside such a run ("one oh five").
+_DIGITS = {word: n for word, n in UNITS.items() if n < 10 and word != "nought"}
+_TEENS = {word: n for word, n in UNITS.items() if n >= 10}
+
+
+def _spoken_number(words: list[str], i: int) -> tuple[int, int] | None:
+    """A number spoken the short way at `i`, as (words spanned, value): three digit words or more in a row, "oh"
+    being a zero between them ("four nine five eight" -> 4958, "one oh five" -> 105); or a digit word right before
+    a teen or a tens word, the digit counting hundreds ("one forty" -> 140, "three ninety three" -> 393, "two
+    fifteen" -> 215). None when neither starts at `i`.
+    """
+    if words[i] not in _DIGITS or words[i] == "zero":
+        return None
+    j = i + 1
+    while j < len(words) and (
+        words[j] in _DIGITS or (words[j] == "oh" and j + 1 < len(words) and words[j + 1] in _DIGITS)
+    ):
+        j += 1
+    if j - i >= 3:
+        return j - i, int("".join(str(_DIGITS.get(w, 0)) for w in words[i:j]))
+    if i + 1 >= len(words) or (words[i + 1] not in _TENS and words[i + 1] not in _TEENS):
+        return None
+    value, size = _DIGITS[words[i]] * 100 + {**_TENS, **_TEENS}[words[i + 1]], 2
+    if words[i + 1] in _TENS and i + 2 < len(words) and words[i + 2] in _ONES_AFTER_TENS:
+        value, size = value + _ONES_AFTER_TENS[words[i + 2]], 3
+    return size, value
+
+
+#: Nouns that count the steps of a change: "20 points lower" is "20 lower".
+_STEP_NOUNS = frozenset({"point", "points", "unit", "units"})
+_COMPARATIVES = frozenset({"lower", "higher", "less", "more", "fewer", "greater", "smaller", "larger", "bigger"})
+
+
+def drop_step_nouns(words: list[str]) -> list[str]:
+    """The words without a noun that counts a change's steps between a number and a comparative ("twenty points
+    lower" -> "20 lower"); elsewhere ("a score of 5 points") the noun stays.
+    """
+    return [
+        w
+        for k, w in enumerate(words)
+        if not (
+            w in _STEP_NOUNS
+            and 0 < k < len(words) - 1
+            and NUMBER.fullmatch(words[k - 1])
+            and words[k + 1] in _COMPARATIVES
+        )
+    ]
 
 
 def asked_quantity(tokens: list[str], i: int, numeric: set[str]) -> str | None:

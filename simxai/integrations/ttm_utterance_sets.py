@@ -37,7 +37,7 @@ SET_FILE = "utterances.jsonl"
 #: The people-worded training/dev sets shipped with the package, one folder each.
 PEOPLE_DIR = Path(__file__).with_name("ttm_people")
 #: The people-worded sets the parser trains on (their train parts) and is judged on (their dev parts).
-PEOPLE_SETS = ("ttmw1", "ttmw2", "ttmw3")
+PEOPLE_SETS = ("ttmw1", "ttmw2", "ttmw3", "ttmw4")
 #: The seed and the train share of `split_set` (the rest of each dataset's cases is dev).
 PEOPLE_SEED = 12
 PEOPLE_TRAIN_SHARE = 0.6

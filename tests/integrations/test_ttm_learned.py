@@ -457,6 +457,15 @@ def test_a_follow_up_naming_no_operation_asks_for_the_previous_one_again():
     assert program is not None and "previousoperation" not in program.text()
 
 
+def test_what_is_a_feature_with_no_value_asks_about_it_not_for_the_previous_operation():
+    parser = LearnedParser(VOCABULARY, CLASSES)
+    for text, gold in (("what is blood pressure", "define bloodpressure [e]"), ("what is woman", "define woman [e]")):
+        program = parser.parse(text)
+        assert program is not None and program.text() == gold, text
+    program = parser.parse("what about glucose over 30?")  # a filter: the last operation again
+    assert program is not None and program.text() == "filter glucose greater than 30 and previousoperation [e]"
+
+
 def test_a_feature_outside_the_if_clause_is_no_change():
     parser = LearnedParser(VOCABULARY, CLASSES)
     program = parser.parse("would people with an age of 52 be healthier if their blood pressure were lowered by 15?")

@@ -263,9 +263,9 @@ def test_the_parser_trains_on_the_train_part_of_the_shipped_people_sets_only():
     assert not trained & {(c.dataset, c.utterance, c.gold) for c in dev}
 
 
-#: Exact match on the people-worded dev parts of the three authors, as `bench/ttm_parse.py --split people-dev`
-#: measured it (242/287: ttmw1 91/106, ttmw2 85/96, ttmw3 66/85).
-PEOPLE_DEV_FIGURE = 0.843
+#: Exact match on the people-worded dev parts of the four authors, as `bench/ttm_parse.py --split people-dev`
+#: measured it (316/383: ttmw1 91/106, ttmw2 86/96, ttmw3 66/85, ttmw4 73/96).
+PEOPLE_DEV_FIGURE = 0.825
 
 
 def test_exact_match_on_the_people_dev_part_holds_its_measured_figure(datasets_dir):
