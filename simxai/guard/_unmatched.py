@@ -147,12 +147,36 @@ _WORDS = {w: float(n) for w, n in UNITS.items() if 2 <= n <= 20}
 _AS_IS = {"twice": 2.0, "half again": 1.5, "one and a half times": 1.5}
 _SPELLED = "|".join(sorted((re.escape(w) for w in _WORDS), key=len, reverse=True))
 _AS_IS_WORDS = "|".join(sorted((re.escape(w) for w in _AS_IS), key=len, reverse=True))
-#: "three times as much as", "1.7 times that of", "4x more than"; "twice as important as", "half again as much as".
+#: A part said in words ("a fifth of B", "half the B", "two thirds as much as B"; claims-54): the ratio it is.
+_PARTS_SAID = {
+    "half": 1 / 2,
+    "a half": 1 / 2,
+    "one half": 1 / 2,
+    "a third": 1 / 3,
+    "one third": 1 / 3,
+    "two thirds": 2 / 3,
+    "a quarter": 1 / 4,
+    "one quarter": 1 / 4,
+    "a fourth": 1 / 4,
+    "three quarters": 3 / 4,
+    "a fifth": 1 / 5,
+    "one fifth": 1 / 5,
+    "a sixth": 1 / 6,
+    "an eighth": 1 / 8,
+    "a tenth": 1 / 10,
+    "one tenth": 1 / 10,
+}
+_PART_WORDS = "|".join(sorted((re.escape(w).replace(r"\ ", r"\s+") for w in _PARTS_SAID), key=len, reverse=True))
+#: "three times as much as", "1.7 times that of", "4x more than"; "twice as important as", "half again as much as";
+#: since claims-54 also "five times the B", "twice the B" and a part of B ("a fifth of the B", "half the B"): the
+#: ratio's second feature must follow at once (`ratio_claims`).
 _RATIO = re.compile(
     r"(?:(?P<over>\b(?:more\s+than|over|at\s+least|above)\s+)|(?P<under>\b(?:less\s+than|under|at\s+most|below|"
     r"not\s+even)\s+))?(?P<approx>\b(?:about|around|roughly|nearly|almost|some|approximately|close\s+to|~|≈)\s*)?"
-    rf"(?:(?<![\w.])(?P<n>\d+(?:\.\d+)?|{_SPELLED})\s*(?:times|x|×)\s+(?:as\s+(?:\w+\s+){{1,2}}?as|more\s+than|"
-    rf"that\s+of)|\b(?P<w>{_AS_IS_WORDS})\s+as\s+(?:\w+\s+){{1,2}}?as)\s+(?:the\s+|that\s+of\s+)?",
+    rf"(?:(?<![\w.])(?P<n>\d+(?:\.\d+)?|{_SPELLED})\s*(?:times|x|×)\s+(?:as\s+(?:\w+\s+){{1,2}}?as\s+|more\s+than\s+|"
+    rf"that\s+of\s+|(?=the\s|its\s|their\s))|\b(?P<w>{_AS_IS_WORDS})\s+(?:as\s+(?:\w+\s+){{1,2}}?as\s+|(?=the\s))|"
+    rf"\b(?P<part>{_PART_WORDS})\s+(?:of\s+|as\s+(?:\w+\s+){{1,2}}?as\s+|(?=the\s)))(?:the\s+|its\s+|their\s+|"
+    r"that\s+of\s+)?",
     re.I,
 )
 #: A ratio in words may be this far from the outputs' (relatively) and still be said so.
@@ -178,8 +202,8 @@ def ratio_claims(
         tops, bottoms = {abs(x) for x in numbers_of(top)}, {abs(x) for x in numbers_of(bottom) if x}
         if not tops or not bottoms:
             continue
-        said = (m.group("n") or m.group("w")).lower()
-        value = _AS_IS.get(said) or _WORDS.get(said) or float(said)
+        said = " ".join((m.group("n") or m.group("w") or m.group("part")).lower().split())
+        value = _PARTS_SAID.get(said) or _AS_IS.get(said) or _WORDS.get(said) or float(said)
         ratios = {a / b for a in tops for b in bottoms}
         if m.group("over") or m.group("under"):  # "more than twice as much as B": a bound on the ratio
             holds = any(r >= value * (1 - _ROUGH) if m.group("over") else r <= value * (1 + _ROUGH) for r in ratios)
