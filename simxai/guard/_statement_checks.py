@@ -39,6 +39,7 @@ from simxai.guard._said_order import said_order_claims
 from simxai.guard._search_flips import search_flip_claims
 from simxai.guard._settings import setting_claims, training_claims
 from simxai.guard._slots import explained_label_claims, label_slot_claims
+from simxai.guard._spaces import space_claims
 from simxai.guard._state import _CheckState
 from simxai.guard._statements import (
     edit_claims,
@@ -89,6 +90,8 @@ class _StatementChecks(_CheckState):
                 self.report.claim(said, holds, via=_mechanism("training_claims", said))
             for said, holds in rule_label_claims(sentence, self.output_text, self.names.labels):  # claims-32
                 self.report.claim(said, holds, via=_mechanism("rule_label_claims", said))
+            for said, holds in space_claims(sentence, self.all.spaces):  # claims-54
+                self.report.claim(said, holds, via=_mechanism("space_claims", said))
         if not sentence.rstrip().endswith("?"):
             for said, holds in label_slot_claims(sentence, self.names.labels, self.label_forms):
                 self.report.claim(said, holds, via=_mechanism("label_slot_claims", said))
