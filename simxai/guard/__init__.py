@@ -28,7 +28,11 @@ from simxai.guard._outputs import text_output
 # claims-53 (guard46): counts said to make a named metric; an average effect said signed or as a move on average;
 # an agreement with the record said of every subject at once
 # claims-53 (gfa46): a figure rounded half up in two stages is the value
-GUARD_VERSION = "claims-53"
+# claims-54 (guard47): a ratio of two features said as "K times the B" or a part of B ("a fifth of B"); a count of kept
+# samples at the sentence's end; a flip said of a still-this search that kept every sample; a class's probability said
+# by its name around a what-if ("lowers A from x to y", "turns A, at x"); two classes set in order ("A by a hair over
+# B"); accuracy said by counting when the whole is the number of cases measured
+GUARD_VERSION = "claims-54"
 
 __all__ = [
     "GUARD_VERSION",
