@@ -34,14 +34,12 @@ def space_claims(sentence: str, spaces: Set[str]) -> Iterator[tuple[str, bool]]:
     """(claim, holds) for the scale `sentence` says the explanation is on, when the turn's local explanations are all
     on one (`spaces`: their `output_space` values).
     """
-    if len(spaces) != 1 or sentence.rstrip().endswith("?"):
+    space = next(iter(spaces)) if len(spaces) == 1 else ""
+    if space not in ("log-odds", "probability") or sentence.rstrip().endswith("?"):
         return
-    space = next(iter(spaces))
     for clause in _BREAK.split(sentence):
         for said, pattern in (("log-odds", _LOG_ODDS), ("probability", _PROBABILITY)):
             m = pattern.search(clause)
             if m is None or said == space or _NOT_SAID.search(clause[max(0, m.start() - 25) : m.start()]):
-                continue
-            if space not in ("log-odds", "probability"):
                 continue
             yield f"model fact: contributions in {said}", False
