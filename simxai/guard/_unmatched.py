@@ -1,16 +1,16 @@
 """Numbers the guard used to leave unchecked, compared after all (claims-48, gnum41).
 
-A number said in a frame that makes the guard unsure what it is of ("a gap of 40 points", "together they add
-1.79", a share of a class the outputs give no probability of) is listed as unchecked (`_derived`, "Flagged only
-when sure"). Such a number may still match no number of the outputs at all, at the precision shown: not one of
-their values, not a figure the guard derives from them (`derived_figures`: a difference, a signed move, the
-complement of a probability or a metric, a share of counts, the sums of a confusion matrix's cells, the sum of two or
-three contributions of one explanation, the shares of a still-this search's kept and flipped samples, the
-probability scale's 0, 0.5 and 1), not a number of the user's, a small enumeration, an id or a year. Only the frames
-in `FLAGGED` make such a number unsupported (mechanism "unmatched number (<frame>)"); in every other frame it stays
-unchecked, its entry ending in `UNMATCHED_NOTE`, so that `bench/guard_unbound.py` counts what flagging that frame
-would add. Which frames flag is measured, not guessed: `docs/guard.md`, "claims-48 (gnum41): numbers that match no
-output".
+A number said in a frame that makes the guard unsure what it is of ("a gap of 40 points", "together they add 1.79", a
+share of a class the outputs give no probability of) is listed as unchecked (`_derived`, "Flagged only when sure"). Such
+a number may still match no number of the outputs at all, at the precision shown: not one of their values, not a figure
+the guard derives from them (`derived_figures`: a difference, a signed move, the complement of a probability or a
+metric, a share of counts, the sums of a confusion matrix's cells, the sum of two or three contributions of one
+explanation, the shares of a still-this search's kept and flipped samples, each feature's share of the features' total
+weight (claims-54), the probability scale's 0, 0.5 and 1), not a number of the user's, a small enumeration, an id or a
+year. Only the frames in `FLAGGED` make such a number unsupported (mechanism "unmatched number (<frame>)"); in every
+other frame it stays unchecked, its entry ending in `UNMATCHED_NOTE`, so that `bench/guard_unbound.py` counts what
+flagging that frame would add. Which frames flag is measured, not guessed: `docs/guard.md`, "claims-48 (gnum41): numbers
+that match no output".
 
 A ratio said between two named features ("A matters roughly three times as much as B", "half again as much as B",
 "1.7 times that of B") was "a ratio, not compared", or, spelled, not read at all; `ratio_claims` reads it against
@@ -112,7 +112,7 @@ def derived_figures(facts: Facts, differences: set[float]) -> set[float]:
     out |= {c for _, _, c in facts.attributions} | _part_sums(facts) | set(SCALE_POINTS)
     shares = [facts.label_numbers, facts.before_numbers, facts.after_numbers, facts.metrics]
     out |= {1 - x for group in shares for xs in group.values() for x in xs if 0 <= x <= 1}
-    out |= count_shares(facts)
+    out |= count_shares(facts) | _weight_shares(facts)
     for matrix in facts.matrices:
         rows = [list(r) for r in matrix]
         size = len(rows)
@@ -124,6 +124,17 @@ def derived_figures(facts: Facts, differences: set[float]) -> set[float]:
         if total:
             out |= {diagonal / total, (total - diagonal) / total}
     return out
+
+
+def _weight_shares(facts: Facts) -> set[float]:
+    """Each feature's share of the features' total weight ("about a third of the total importance"; claims-54), when
+    every feature has one weight.
+    """
+    if not facts.weights or any(len(ws) != 1 for ws in facts.weights.values()):
+        return set()
+    sizes = [abs(next(iter(ws))) for ws in facts.weights.values()]
+    total = sum(sizes)
+    return {x / total for x in sizes} if total else set()
 
 
 def _part_sums(facts: Facts) -> set[float]:

@@ -254,3 +254,16 @@ def test_the_scale_of_the_contributions(reply: str, space: str, faithful: bool) 
 )
 def test_a_walk_from_a_base_of_a_to_b_is_no_range(reply: str, faithful: bool) -> None:
     assert passes(reply, [_local("probability")], POTS) is faithful
+
+
+@pytest.mark.parametrize(
+    ("reply", "faithful"),
+    [
+        ("Kiln hours carry the largest part of the total importance (0.30 of 0.49).", True),
+        ("Kiln hours carry the largest part of the total importance (0.30 of 0.59).", False),
+        ("Kiln hours and glaze thickness together carry 0.40 of the 0.49 total importance.", True),
+        ("Kiln hours and glaze thickness together carry 0.40 of the 0.54 total importance.", False),
+    ],
+)
+def test_the_total_importance_is_every_features_total(reply: str, faithful: bool) -> None:
+    assert passes(reply, [GLOBAL], POTS) is faithful
