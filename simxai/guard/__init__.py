@@ -31,7 +31,8 @@ from simxai.guard._outputs import text_output
 # claims-54 (guard47): a ratio of two features said as "K times the B" or a part of B ("a fifth of B"); a count of kept
 # samples at the sentence's end; a flip said of a still-this search that kept every sample; a class's probability said
 # by its name around a what-if ("lowers A from x to y", "turns A, at x"); two classes set in order ("A by a hair over
-# B"); accuracy said by counting when the whole is the number of cases measured
+# B"); accuracy said by counting when the whole is the number of cases measured; the contributions' scale said against
+# output_space; "from a base of a to b" read number by number; "the total importance" is every feature's total
 GUARD_VERSION = "claims-54"
 
 __all__ = [
