@@ -267,3 +267,17 @@ def test_a_walk_from_a_base_of_a_to_b_is_no_range(reply: str, faithful: bool) ->
 )
 def test_the_total_importance_is_every_features_total(reply: str, faithful: bool) -> None:
     assert passes(reply, [GLOBAL], POTS) is faithful
+
+
+@pytest.mark.parametrize(
+    ("reply", "faithful"),
+    [
+        ("Accuracy is 0.70, against 0.40 for always guessing the commonest class.", True),
+        ("Accuracy is 0.70, against 0.50 for always guessing the commonest class.", False),
+        ("Accuracy 0.70, against 20 % for always saying shattered.", True),
+        ("Accuracy 0.70, against 40 % for always saying shattered.", False),
+        ("The model is right 70 % of the time (accuracy 0.70, against 0.4 for the majority guess).", True),
+    ],
+)
+def test_a_constant_guess_accuracy_is_its_class_share(reply: str, faithful: bool) -> None:
+    assert passes(reply, [PERFORMANCE], POTS) is faithful
