@@ -32,7 +32,8 @@ from simxai.guard._outputs import text_output
 # samples at the sentence's end; a flip said of a still-this search that kept every sample; a class's probability said
 # by its name around a what-if ("lowers A from x to y", "turns A, at x"); two classes set in order ("A by a hair over
 # B"); accuracy said by counting when the whole is the number of cases measured; the contributions' scale said against
-# output_space; "from a base of a to b" read number by number; "the total importance" is every feature's total
+# output_space; "from a base of a to b" read number by number; "the total importance" is every feature's total; a
+# constant guess's accuracy ("against 0.5 for the majority guess") is its class's share of the evaluated cases
 GUARD_VERSION = "claims-54"
 
 __all__ = [
