@@ -4,8 +4,8 @@ majority guess", "against 42.5 % for always guessing the commonest grade", "agai
 Such a number is no metric of the model, so bound to the accuracy named before it, it was flagged when right. What it
 is: the share of the evaluated cases whose recorded class is the one the guess names ("always saying X": X; "the
 commonest / majority / most frequent"): a confusion matrix's row total of that class over all its cells. Checked at
-the precision shown; with no matrix that labels its rows (or with a class named that it does not hold) it is listed
-as unchecked. Nothing of a host's domain: the classes and counts come from the outputs.
+the precision shown, when a confusion matrix labels its rows; else it is read as any other number (a model card may
+state the baseline in its text). Nothing of a host's domain: the classes and counts come from the outputs.
 """
 
 from __future__ import annotations
@@ -30,9 +30,9 @@ _BASELINE = re.compile(
 
 def baseline_claim(
     claim: NumberClaim, following: str, labels: Sequence[str], forms: Mapping[str, str], facts: Facts
-) -> tuple[str, bool | None] | None:
-    """What a constant guess's accuracy `claim` is checked against and whether it holds (None: not compared); None
-    when `following` (the text after the number) says no constant guess.
+) -> tuple[str, bool] | None:
+    """What a constant guess's accuracy `claim` is checked against and whether it holds; None when `following` (the
+    text after the number) says no constant guess, or no confusion matrix of the outputs gives the shares.
     """
     m = _BASELINE.match(following)
     if m is None or claim.high is not None or not (claim.percent or 0 <= claim.value <= 1):
@@ -46,11 +46,9 @@ def baseline_claim(
     rest = m.group("rest") or ""
     said = {label for label in labels if re.search(rf"\b{re.escape(label)}\b", rest, re.I)}
     said |= {label for form, label in forms.items() if re.search(rf"\b{re.escape(form)}\b", rest, re.I)}
-    if len(said) > 1 or not shares:
-        return "a constant guess's accuracy", None
+    if len(said) > 1 or not shares or (said and not said <= set(shares)):
+        return None  # no matrix that labels its rows: read as any number (a model card may state the baseline)
     if said:
         label = said.pop()
-        if label not in shares:
-            return "a constant guess's accuracy", None
         return f"the share of {label}", fits(claim, {shares[label]})
     return "the commonest class's share", fits(claim, {max(shares.values())})

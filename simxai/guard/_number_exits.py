@@ -86,10 +86,7 @@ class _NumberExits(_NumberNames):
             return True
         baseline = baseline_claim(claim, following, self.names.labels, self.label_forms, self.all)
         if baseline is not None:  # "against 0.5 for the majority guess" (claims-54)
-            if baseline[1] is None:
-                self.report.skip(f"{text} ({baseline[0]}, not compared)")
-            else:
-                self.report.claim(f"{text} ({baseline[0]})", baseline[1], via="number of a constant guess")
+            self.report.claim(f"{text} ({baseline[0]})", baseline[1], via="number of a constant guess")
             return True
         lead = clause[: offset + claim.start]
         if (ends := base_or_end(claim, lead, sentence, facts, self._names_feature)) is not None:
