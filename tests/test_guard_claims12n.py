@@ -121,4 +121,8 @@ def test_the_scorers_give_the_guard_the_function_names_as_the_engine_does():
 def test_the_version_names_the_terse_readings():
     from simxai.guard import GUARD_VERSION
 
-    assert GUARD_VERSION in ("claims-52", "claims-53")  # g8's readings since claims-12n; 13o, 13p, 14-52 later helpers'
+    assert GUARD_VERSION in (
+        "claims-52",
+        "claims-53",
+        "claims-54",
+    )  # g8's readings since claims-12n; 13o, 13p, 14-54 later helpers'

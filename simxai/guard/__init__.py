@@ -31,7 +31,13 @@ from simxai.guard._outputs import text_output
 # claims-54 (gfa47): totals of a group said as a verb's subject and a part of every feature's total; a majority
 # baseline; a model family given a value is no feature; a share gained or lost is a move; a feature's name is no verb
 # of its change; a pair after two joined names; a tie with degree words; a negation in an aside; shares in words
-GUARD_VERSION = "claims-53"
+# claims-54 (guard47): a ratio of two features said as "K times the B" or a part of B ("a fifth of B"); a count of kept
+# samples at the sentence's end; a flip said of a still-this search that kept every sample; a class's probability said
+# by its name around a what-if ("lowers A from x to y", "turns A, at x"); two classes set in order ("A by a hair over
+# B"); accuracy said by counting when the whole is the number of cases measured; the contributions' scale said against
+# output_space; "from a base of a to b" read number by number; "the total importance" is every feature's total; a
+# constant guess's accuracy ("against 0.5 for the majority guess") is its class's share of the evaluated cases
+GUARD_VERSION = "claims-54"
 
 __all__ = [
     "GUARD_VERSION",

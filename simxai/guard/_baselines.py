@@ -1,23 +1,63 @@
-"""A model's score set against its majority baseline (claims-54, gfa47).
+"""A constant guess's accuracy said beside the model's (claims-54: guard47 and gfa47, merged).
 
-"right 70 % of the time, against 42.5 % for always guessing the commonest class", "accuracy 0.75 (vs 0.5 for the
-majority guess)": the number after the word of comparison is the share of the commonest true class in the
-outputs' confusion matrix (what always calling that class scores), not the metric named before it. It was bound to
-that metric and flagged. Here a number set against another ("against", "versus", "vs", "compared with") that is the
-commonest true class's share of a matrix the outputs give is that baseline, and holds; any other number is left to
-the usual readings (a drifted baseline stays flagged as the metric's). Nothing of a host's domain: the share comes
-from the matrix.
+"accuracy 0.75, against 0.5 for the majority guess", "right 70 % of the time, against 42.5 % for always guessing the
+commonest class", "against 0.55 for always saying holding". Such a number is no metric of the model, so bound to the
+accuracy named before it, it was flagged when right. Two readings, both from the outputs' confusion matrices and
+nothing of a host's domain:
+
+- `baseline_claim` (guard47): the words after the number say a constant guess ("for always guessing X", "for the
+  majority guess"): checked against the share of the evaluated cases whose recorded class is X (or the commonest), when
+  a matrix labels its rows; a wrong baseline is flagged as such.
+- `majority_baseline` (gfa47): a number set against another ("against", "versus", "vs", "compared with") that is the
+  commonest true class's share of a matrix the outputs give holds; any other number is left to the usual readings.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
+from simxai.guard._facts import Facts
 from simxai.guard._prefilter import gated
 from simxai.guard._reading import NumberClaim, fits
 
-__all__ = ["majority_baseline"]
+__all__ = ["baseline_claim", "majority_baseline"]
+
+#: What follows a constant guess's accuracy: "for always guessing the commonest grade", "for the majority guess".
+_BASELINE = re.compile(
+    r"^\s*%?\s*(?:\)\s*)?for\s+(?:(?:always|just|simply|only|blindly)\s+)?(?:guessing|predicting|saying|calling|"
+    r"picking|choosing|answering|labell?ing)\b(?P<rest>[^.;:()]{0,60})|"
+    r"^\s*%?\s*for\s+(?:the|a)\s+(?:majority|constant|naive|trivial|commonest|most\s+common)[\s-]+(?:class\s+)?"
+    r"(?:guess|class|baseline|vote|rule|model|predictor|answer)\b",
+    re.I,
+)
+
+
+def baseline_claim(
+    claim: NumberClaim, following: str, labels: Sequence[str], forms: Mapping[str, str], facts: Facts
+) -> tuple[str, bool] | None:
+    """What a constant guess's accuracy `claim` is checked against and whether it holds; None when `following` (the
+    text after the number) says no constant guess, or no confusion matrix of the outputs gives the shares.
+    """
+    m = _BASELINE.match(following)
+    if m is None or claim.high is not None or not (claim.percent or 0 <= claim.value <= 1):
+        return None
+    shares: dict[str, float] = {}
+    for names, rows, _ in facts.confusions:
+        total = sum(sum(row) for row in rows)
+        if total and len(names) == len(rows):
+            for name, row in zip(names, rows, strict=True):
+                shares[name] = sum(row) / total
+    rest = m.group("rest") or ""
+    said = {label for label in labels if re.search(rf"\b{re.escape(label)}\b", rest, re.I)}
+    said |= {label for form, label in forms.items() if re.search(rf"\b{re.escape(form)}\b", rest, re.I)}
+    if len(said) > 1 or not shares or (said and not said <= set(shares)):
+        return None  # no matrix that labels its rows: read as any number (a model card may state the baseline)
+    if said:
+        label = said.pop()
+        return f"the share of {label}", fits(claim, {shares[label]})
+    return "the commonest class's share", fits(claim, {max(shares.values())})
+
 
 #: A number set against another: "against 42.5 %", "(vs 0.5", "compared with about 0.5".
 _SET_AGAINST = gated(

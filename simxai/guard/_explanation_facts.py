@@ -24,6 +24,8 @@ def read_explanation(payload: dict[str, Any], facts: Facts) -> None:
     _weights(payload, facts)
     if payload.get("kind") != "local_explanation":
         return
+    if isinstance(payload.get("output_space"), str):
+        facts.spaces.add(payload["output_space"])
     base, output = _num(payload.get("base_value")), _num(payload.get("output"))
     facts.free_numbers |= {n for n in (base, output) if n is not None}
     if base is not None:

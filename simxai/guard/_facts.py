@@ -91,6 +91,10 @@ class Facts:
     #: label -> its recorded count in the data (a data summary's `class_balance`), and whether any output counts
     #: the model's calls (a group's or a what-if's predicted label counts, a confusion matrix; claims-52)
     recorded_counts: dict[str, set[float]] = field(default_factory=dict)
+    #: the scales the local explanations' contributions are on (`output_space`; claims-54)
+    spaces: set[str] = field(default_factory=set)
+    #: how many cases a performance output was measured on (its `n`, its confusion matrix's total; claims-54)
+    evaluated: set[float] = field(default_factory=set)
     calls_counted: bool = False
     #: an output reports how well the model does (metrics, mistakes, robustness of a prediction)
     assessed: bool = False
@@ -134,6 +138,8 @@ class Facts:
             "ends",
             "explained",
             "fields",
+            "evaluated",
+            "spaces",
         ):
             setattr(out, name, getattr(self, name) | getattr(other, name))
         for name in (

@@ -8,7 +8,9 @@ flagged (g38-g41: 10 faithful replies). Here a sentence's groups are read in ord
 - a single feature said "alone" ("X alone", "X's importance alone", "X by itself");
 - a listed group, the items before "together" / "combined" ("A and B together", "A, B and C combined");
 - the rest of the features, "the other six together", "everything else combined", "all the others together": every
-  feature the outputs weigh but those of the sentence's other groups.
+  feature the outputs weigh but those of the sentence's other groups;
+- every feature, "the total importance" (claims-54, guard47): the whole after a part in a bracket ("(0.995 of
+  3.08)") or a number right before "total importance" ("1.85 of the 3.11 total importance").
 
 A number right after a group's words ("together (0.42)", "combined, 0.16") is that group's total; in a bracket of
 two numbers after two groups ("(0.27 vs 0.18)"), the first is the first group's and the second the second's. A
@@ -87,6 +89,16 @@ _GLUE = re.compile(
 _PAIR_SECOND = re.compile(r"\(\s*[-+−]?\d*\.?\d+\s*(?:vs\.?|versus|against|to)\s*[+]?$", re.I)
 _PAIR_FIRST = re.compile(r"\(\s*[+]?$")
 _PAIR_AFTER = re.compile(r"\s*(?:vs\.?|versus|against|to)\s*[-+−]?\d*\.?\d+\s*\)", re.I)
+
+
+#: The total of every feature's weight (claims-54): "the total importance", "the 3.11 total importance".
+_WHOLE = re.compile(
+    r"\s*(?:\bthe\s+(?:\d+(?:\.\d+)?\s+)?|(?<=\d)\s+)total\s+(?:importance|weight|contribution|push|shap)\b", re.I
+)
+#: The whole after a part in a bracket: "(0.995 of 3.08", "(0.204 of roughly".
+_OF_WHOLE = re.compile(
+    r"\(\s*[+]?\d*\.?\d+\s+of\s+(?:about\s+|around\s+|roughly\s+|nearly\s+|almost\s+|some\s+)?[+]?$", re.I
+)
 
 
 @dataclass(frozen=True)
@@ -230,6 +242,13 @@ def group_total(
     if claim.high is not None or claim.percent or claim.bounds is not None or not weights:
         return None
     lead = sentence[: span[0]]
+    if _WHOLE.search(sentence) and (_OF_WHOLE.search(lead) or _WHOLE.match(sentence, span[1])):
+        # "about a third of the total importance (0.995 of 3.08)", "1.85 of the 3.11 total importance": every weighed
+        # feature's total (claims-54)
+        if any(len(ws) != 1 for ws in weights.values()):
+            return "the features' total, its features not sure", None
+        picked = [next(iter(ws)) for ws in weights.values()]
+        return "the features' total", fits(claim, {round(sum(picked), 9), round(sum(abs(x) for x in picked), 9)})
     if (said := _said_total(claim, lead, weights, singles, resolve)) is not None:
         return said, True
     groups = [g for g in _groups(lead, singles, resolve) if g.end <= span[0]]

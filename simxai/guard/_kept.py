@@ -35,7 +35,10 @@ _FLIPS = gated(r"\b(?:flip(?:s|ped|ping)?|chang(?:ed|es) (?:it|the (?:label|pred
 #: A negation: "Removing 'x' is not on the kept list" lists no kept edit.
 _NEGATION = re.compile(r"\b(?:not|no|never|none|nothing)\b|n't\b", re.I)
 #: "7 of the 10", "2 out of 7", "10/11": a part of the tried edits.
-_OF = re.compile(r"(?<![\w.])(?P<n>\d{1,4})\s*(?:of(?:\s+the)?|out of(?:\s+the)?|/)\s*(?P<m>\d{1,4})(?![\w.%])", re.I)
+#: (A full stop after the whole ends the sentence: "kept it, 16 of 16." is a count; claims-54.)
+_OF = re.compile(
+    r"(?<![\w.])(?P<n>\d{1,4})\s*(?:of(?:\s+the)?|out of(?:\s+the)?|/)\s*(?P<m>\d{1,4})(?![\w%]|\.\d)", re.I
+)
 #: "out of 7 single-word edits ..., 2 left it unchanged": the whole before the part.
 _OUT_OF_FIRST = re.compile(
     r"(?:\bout of|(?:^|(?<=[:;—–]))\s*of)\s+(?P<m>\d{1,4})\b[^.;:\d]{0,80}?,\s*(?P<n>\d{1,4})\s+(?:of them\s+)?(?=\w)",

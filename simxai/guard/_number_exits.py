@@ -11,7 +11,7 @@ from simxai.guard import _cues as cue
 from simxai.guard import _number_cues as nc
 from simxai.guard._bare_ids import is_subject_id
 from simxai.guard._base_ends import base_or_end
-from simxai.guard._baselines import majority_baseline
+from simxai.guard._baselines import baseline_claim, majority_baseline
 from simxai.guard._counts_totals import counted_share
 from simxai.guard._derived import OF_GROUP, RESTATED, count_shares, is_difference, relative
 from simxai.guard._facts import Facts
@@ -90,6 +90,10 @@ class _NumberExits(_NumberNames):
             return True
         if fits(claim, self.context_numbers):
             self.report.skip(f"{text} (the user's own)")
+            return True
+        baseline = baseline_claim(claim, following, self.names.labels, self.label_forms, self.all)
+        if baseline is not None:  # "against 0.5 for the majority guess" (claims-54)
+            self.report.claim(f"{text} ({baseline[0]})", baseline[1], via="number of a constant guess")
             return True
         lead = clause[: offset + claim.start]
         if majority_baseline(claim, lead, facts.matrices):  # "accuracy 0.75, against 0.5 for ..." (claims-54)

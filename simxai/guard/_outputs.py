@@ -281,11 +281,14 @@ def _structured(payload: dict[str, Any]) -> Facts:
             own[str(get("metric"))] = value
         _label_metrics(facts, get("label"), get("labels"), own)
         _walk_free([get("n"), get("confusion_matrix"), get("split")], facts)
+        size = _num(get("n"))
+        facts.evaluated |= {size} if size is not None else set()
         facts.free_numbers |= _derived_counts(get("confusion_matrix"))
         _class_counts(facts, get("labels"), get("confusion_matrix"))
         matrix = get("confusion_matrix")
         if isinstance(matrix, list) and _derived_counts(matrix):
             facts.matrices.append([[_num(x) or 0.0 for x in row] for row in matrix])
+            facts.evaluated.add(sum(sum(row) for row in facts.matrices[-1]))
             _labelled_matrix(facts, get("labels"), get("label"), facts.matrices[-1])
     elif kind == "data_information":
         facts.counted = True

@@ -274,8 +274,14 @@ def _digit_numbers(text: str) -> Iterator[NumberClaim]:
             continue  # "income 82.9 -0.077": a value, then a signed number (a range's dash is spaced alike)
         if m.group("sep") == "-" and float(m.group("low")) > float(m.group("high")):
             continue  # "batch 99020 - 25 weeks ...": a range runs upwards ("3.7 to 1" is odds, read on; claims-24)
-        if re.search(r"\b(?:from|by)\s*$", text[: m.start()], re.I):
-            continue  # "from a to b" is a change, "by a to b" an amount and a target: read number by number
+        if re.search(
+            r"\b(?:from|by)\s*$|\bfrom\s+(?:an?|the|its)\s+(?:base(?:line)?|start)(?:\s+value)?\s+of\s*$",
+            text[: m.start()],
+            re.I,
+        ):
+            # "from a to b" is a change, "by a to b" an amount and a target: read number by number; so is "from a
+            # base of a to b", a walk from its base to its end (claims-54)
+            continue
         percent = bool(m.group("share1") or m.group("share2"))
         high = _claim(m.group("high"), percent, m.start("high"), m.end())
         ranges[m.start("low")] = replace(_claim(m.group("low"), percent, m.start("low"), m.end()), high=high)

@@ -16,6 +16,8 @@ from simxai.guard._category_values import category_value_claims
 from simxai.guard._caught_of import caught_of_claims
 from simxai.guard._chains import ranked_chains
 from simxai.guard._class_metrics import class_metric_claims
+from simxai.guard._class_moves import class_move_claims
+from simxai.guard._class_order import class_order_claims
 from simxai.guard._class_totals import class_total_claims
 from simxai.guard._confusions import confusion_claims
 from simxai.guard._global_for import global_label_claims
@@ -34,8 +36,10 @@ from simxai.guard._reading import subject_ids
 from simxai.guard._record_forms import recorded_form_claims
 from simxai.guard._rule_labels import rule_label_claims
 from simxai.guard._said_order import said_order_claims
+from simxai.guard._search_flips import search_flip_claims
 from simxai.guard._settings import setting_claims, training_claims
 from simxai.guard._slots import explained_label_claims, label_slot_claims
+from simxai.guard._spaces import space_claims
 from simxai.guard._state import _CheckState
 from simxai.guard._statements import (
     edit_claims,
@@ -86,6 +90,8 @@ class _StatementChecks(_CheckState):
                 self.report.claim(said, holds, via=_mechanism("training_claims", said))
             for said, holds in rule_label_claims(sentence, self.output_text, self.names.labels):  # claims-32
                 self.report.claim(said, holds, via=_mechanism("rule_label_claims", said))
+            for said, holds in space_claims(sentence, self.all.spaces):  # claims-54
+                self.report.claim(said, holds, via=_mechanism("space_claims", said))
         if not sentence.rstrip().endswith("?"):
             for said, holds in label_slot_claims(sentence, self.names.labels, self.label_forms):
                 self.report.claim(said, holds, via=_mechanism("label_slot_claims", said))
@@ -129,6 +135,14 @@ class _StatementChecks(_CheckState):
                 self.report.claim(said, holds, via=_mechanism("metric_order_claims", said))
             for said, holds in metric_count_claims(sentence, labels, self.label_forms, self.all):  # claims-53
                 self.report.claim(said, holds, via=_mechanism("metric_count_claims", said))
+            for said, holds in search_flip_claims(sentence, labels, self.label_forms, self.all):  # claims-54
+                self.report.claim(said, holds, via=_mechanism("search_flip_claims", said))
+            for said, holds in (
+                class_move_claims(sentence, labels, self.label_forms, self.all) if len(self.ids) <= 1 else ()
+            ):
+                self.report.claim(said, holds, via=_mechanism("class_move_claims", said))  # claims-54
+            for said, holds in class_order_claims(sentence, labels, self.label_forms, self.facts):  # claims-54
+                self.report.claim(said, holds, via=_mechanism("class_order_claims", said))
             for said, holds in meaning_claims(sentence, self.names.labels, self.all.meanings):
                 self.report.claim(said, holds, via=_mechanism("meaning_claims", said))
             for said, holds in gloss_claims(sentence, self.names.labels, self.all.meanings):

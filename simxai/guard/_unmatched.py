@@ -1,16 +1,16 @@
 """Numbers the guard used to leave unchecked, compared after all (claims-48, gnum41).
 
-A number said in a frame that makes the guard unsure what it is of ("a gap of 40 points", "together they add
-1.79", a share of a class the outputs give no probability of) is listed as unchecked (`_derived`, "Flagged only
-when sure"). Such a number may still match no number of the outputs at all, at the precision shown: not one of
-their values, not a figure the guard derives from them (`derived_figures`: a difference, a signed move, the
-complement of a probability or a metric, a share of counts, the sums of a confusion matrix's cells, the sum of two or
-three contributions of one explanation, the shares of a still-this search's kept and flipped samples, the
-probability scale's 0, 0.5 and 1), not a number of the user's, a small enumeration, an id or a year. Only the frames
-in `FLAGGED` make such a number unsupported (mechanism "unmatched number (<frame>)"); in every other frame it stays
-unchecked, its entry ending in `UNMATCHED_NOTE`, so that `bench/guard_unbound.py` counts what flagging that frame
-would add. Which frames flag is measured, not guessed: `docs/guard.md`, "claims-48 (gnum41): numbers that match no
-output".
+A number said in a frame that makes the guard unsure what it is of ("a gap of 40 points", "together they add 1.79", a
+share of a class the outputs give no probability of) is listed as unchecked (`_derived`, "Flagged only when sure"). Such
+a number may still match no number of the outputs at all, at the precision shown: not one of their values, not a figure
+the guard derives from them (`derived_figures`: a difference, a signed move, the complement of a probability or a
+metric, a share of counts, the sums of a confusion matrix's cells, the sum of two or three contributions of one
+explanation, the shares of a still-this search's kept and flipped samples, each feature's share of the features' total
+weight (claims-54), the probability scale's 0, 0.5 and 1), not a number of the user's, a small enumeration, an id or a
+year. Only the frames in `FLAGGED` make such a number unsupported (mechanism "unmatched number (<frame>)"); in every
+other frame it stays unchecked, its entry ending in `UNMATCHED_NOTE`, so that `bench/guard_unbound.py` counts what
+flagging that frame would add. Which frames flag is measured, not guessed: `docs/guard.md`, "claims-48 (gnum41): numbers
+that match no output".
 
 A ratio said between two named features ("A matters roughly three times as much as B", "half again as much as B",
 "1.7 times that of B") was "a ratio, not compared", or, spelled, not read at all; `ratio_claims` reads it against
@@ -112,7 +112,7 @@ def derived_figures(facts: Facts, differences: set[float]) -> set[float]:
     out |= {c for _, _, c in facts.attributions} | _part_sums(facts) | set(SCALE_POINTS)
     shares = [facts.label_numbers, facts.before_numbers, facts.after_numbers, facts.metrics]
     out |= {1 - x for group in shares for xs in group.values() for x in xs if 0 <= x <= 1}
-    out |= count_shares(facts)
+    out |= count_shares(facts) | _weight_shares(facts)
     for matrix in facts.matrices:
         rows = [list(r) for r in matrix]
         size = len(rows)
@@ -124,6 +124,17 @@ def derived_figures(facts: Facts, differences: set[float]) -> set[float]:
         if total:
             out |= {diagonal / total, (total - diagonal) / total}
     return out
+
+
+def _weight_shares(facts: Facts) -> set[float]:
+    """Each feature's share of the features' total weight ("about a third of the total importance"; claims-54), when
+    every feature has one weight.
+    """
+    if not facts.weights or any(len(ws) != 1 for ws in facts.weights.values()):
+        return set()
+    sizes = [abs(next(iter(ws))) for ws in facts.weights.values()]
+    total = sum(sizes)
+    return {x / total for x in sizes} if total else set()
 
 
 def _part_sums(facts: Facts) -> set[float]:
@@ -147,12 +158,36 @@ _WORDS = {w: float(n) for w, n in UNITS.items() if 2 <= n <= 20}
 _AS_IS = {"twice": 2.0, "half again": 1.5, "one and a half times": 1.5}
 _SPELLED = "|".join(sorted((re.escape(w) for w in _WORDS), key=len, reverse=True))
 _AS_IS_WORDS = "|".join(sorted((re.escape(w) for w in _AS_IS), key=len, reverse=True))
-#: "three times as much as", "1.7 times that of", "4x more than"; "twice as important as", "half again as much as".
+#: A part said in words ("a fifth of B", "half the B", "two thirds as much as B"; claims-54): the ratio it is.
+_PARTS_SAID = {
+    "half": 1 / 2,
+    "a half": 1 / 2,
+    "one half": 1 / 2,
+    "a third": 1 / 3,
+    "one third": 1 / 3,
+    "two thirds": 2 / 3,
+    "a quarter": 1 / 4,
+    "one quarter": 1 / 4,
+    "a fourth": 1 / 4,
+    "three quarters": 3 / 4,
+    "a fifth": 1 / 5,
+    "one fifth": 1 / 5,
+    "a sixth": 1 / 6,
+    "an eighth": 1 / 8,
+    "a tenth": 1 / 10,
+    "one tenth": 1 / 10,
+}
+_PART_WORDS = "|".join(sorted((re.escape(w).replace(r"\ ", r"\s+") for w in _PARTS_SAID), key=len, reverse=True))
+#: "three times as much as", "1.7 times that of", "4x more than"; "twice as important as", "half again as much as";
+#: since claims-54 also "five times the B", "twice the B" and a part of B ("a fifth of the B", "half the B"): the
+#: ratio's second feature must follow at once (`ratio_claims`).
 _RATIO = re.compile(
     r"(?:(?P<over>\b(?:more\s+than|over|at\s+least|above)\s+)|(?P<under>\b(?:less\s+than|under|at\s+most|below|"
     r"not\s+even)\s+))?(?P<approx>\b(?:about|around|roughly|nearly|almost|some|approximately|close\s+to|~|≈)\s*)?"
-    rf"(?:(?<![\w.])(?P<n>\d+(?:\.\d+)?|{_SPELLED})\s*(?:times|x|×)\s+(?:as\s+(?:\w+\s+){{1,2}}?as|more\s+than|"
-    rf"that\s+of)|\b(?P<w>{_AS_IS_WORDS})\s+as\s+(?:\w+\s+){{1,2}}?as)\s+(?:the\s+|that\s+of\s+)?",
+    rf"(?:(?<![\w.])(?P<n>\d+(?:\.\d+)?|{_SPELLED})\s*(?:times|x|×)\s+(?:as\s+(?:\w+\s+){{1,2}}?as\s+|more\s+than\s+|"
+    rf"that\s+of\s+|(?=the\s|its\s|their\s))|\b(?P<w>{_AS_IS_WORDS})\s+(?:as\s+(?:\w+\s+){{1,2}}?as\s+|(?=the\s))|"
+    rf"\b(?P<part>{_PART_WORDS})\s+(?:of\s+|as\s+(?:\w+\s+){{1,2}}?as\s+|(?=the\s)))(?:the\s+|its\s+|their\s+|"
+    r"that\s+of\s+)?",
     re.I,
 )
 #: A ratio in words may be this far from the outputs' (relatively) and still be said so.
@@ -178,8 +213,8 @@ def ratio_claims(
         tops, bottoms = {abs(x) for x in numbers_of(top)}, {abs(x) for x in numbers_of(bottom) if x}
         if not tops or not bottoms:
             continue
-        said = (m.group("n") or m.group("w")).lower()
-        value = _AS_IS.get(said) or _WORDS.get(said) or float(said)
+        said = " ".join((m.group("n") or m.group("w") or m.group("part")).lower().split())
+        value = _PARTS_SAID.get(said) or _AS_IS.get(said) or _WORDS.get(said) or float(said)
         ratios = {a / b for a in tops for b in bottoms}
         if m.group("over") or m.group("under"):  # "more than twice as much as B": a bound on the ratio
             holds = any(r >= value * (1 - _ROUGH) if m.group("over") else r <= value * (1 + _ROUGH) for r in ratios)
