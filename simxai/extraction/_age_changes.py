@@ -8,6 +8,7 @@ import re
 
 from simxai.extraction._lexicon import _NUM, _noun_pattern, _parse_number
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
+from simxai.hosts.name_words import name_words
 
 __all__ = ["age_change"]
 
@@ -75,9 +76,11 @@ def _own_unit(word: str, age: FeatureSchema) -> bool:
 
 
 def _age_unit(age: FeatureSchema) -> str:
-    """The unit an age feature's name ends in ("age_days", "plant_age_weeks"); years when it names none."""
-    last = age.name.lower().split("_")[-1]
-    return last if last != "age" else "years"
+    """The unit an age feature's name ends in, in any shape ("age_days", "plant_age_weeks", "age (months)",
+    "AgeWeeks"); years when it names none.
+    """
+    units = {spelling for spellings in _UNIT_SPELLINGS.values() for spelling in spellings}
+    return next((w for w in reversed([w.lower() for w in name_words(age.name)]) if w in units), "years")
 
 
 # "what if she were 60?", "what if patient 9 were 60?": a person (never "it", which is the feature in focus) and a
