@@ -1,8 +1,8 @@
 """Round 47 (dlg47), dialogue state on an invented pottery kiln (pots that come out "sound" or "cracked"), in our own
 wording: the history holds the call that ran (the engine's completions included), so "twice that" doubles the value
 that ran; a comparative and a number answer "What should change?" ("warmer still, 1250"); "both together" after
-what-ifs on two pots; a what-if on another pot after a range question; a step in an age counted in months; "and X
-became Y" after a text what-if; "back to the ..." going to an earlier group of the dialogue.
+what-ifs on two pots; a what-if on another pot after a range question; a step or a bound of an age counted in months;
+"and X became Y" after a text what-if; "back to the ..." going to an earlier group of the dialogue.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import pandas as pd
 import pytest
 
 from simxai.backends.router import RouterBackend
-from simxai.extraction import comparative_value_answer, extract_changes
+from simxai.extraction import comparative_value_answer, extract_argument, extract_changes
 from simxai.followup_fragment import word_edit
 from simxai.hosts.base import FeatureSchema, HostSchema
 from tests.backends.routing import after, calls, logistic_host, route, talk
@@ -165,6 +165,26 @@ def test_an_age_step_in_the_unit_the_name_counts_in(name: str, text: str, expect
         features=[FeatureSchema(name=name, type="numeric", min=0, max=400)],
     )
     assert extract_changes(text, schema) == {name: expected}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("the bottles older than 3 yrs", "age (months) > 36"),
+        ("bottles younger than 6 months", "age (months) < 6"),
+        ("bottles older than 30", "age (months) > 30"),
+    ],
+)
+def test_an_age_bound_in_the_unit_the_name_counts_in(text: str, expected: str) -> None:
+    schema = HostSchema(
+        name="cellar",
+        kind="tabular",
+        instance_noun="bottle",
+        class_names=["keep", "open"],
+        id_range=(1, 300),
+        features=[FeatureSchema(name="age (months)", type="numeric", min=0, max=400)],
+    )
+    assert extract_argument("group", text, schema) == expected
 
 
 # --- "and X became Y" after a text what-if -------------------------------------------------------------------------
