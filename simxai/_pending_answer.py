@@ -14,6 +14,7 @@ from typing import Any
 from simxai._call_questions import Asked
 from simxai.extraction import (
     approximate_value_answer,
+    comparative_value_answer,
     completed_group,
     extract_argument,
     extract_feature,
@@ -84,6 +85,9 @@ def answered_arguments(pending: PendingCall, user: str, schema: HostSchema, regi
             # "what should change?" / "which feature should be lower?" -> "like 10 km": the value of the one
             # feature whose unit the answer gives, as said (approximately), not a step
             value = approximate_value_answer(user, schema)
+        if value is None and pending.step is None:
+            # "what should change?" -> "warmer still, 14": the one feature the comparative names, set to the number
+            value = comparative_value_answer(user, schema)
     if value is None and pending.step is not None:
         said, feature = user, pending.step.feature
         spans = feature_spans(said, schema) if feature is None else []

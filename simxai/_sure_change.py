@@ -6,7 +6,9 @@ the number is plainly that feature's new value, the yes is no news: "if her bloo
 131", "what if we dropped the deposit on 4410 to zero", "if I'd overstayed 30 mins" (a unit of the feature's own
 name after the number). The value is run as said (the what-if's reply shows the old and new value). A number
 with no such tie is still asked about: "what if the two missing porters turned up" counts porters, it does not
-set the feature to two. A step ("lost another 10 points") is still asked about too.
+set the feature to two. A step ("lost another 10 points") is still asked about too. A comparative that names one
+feature, then a number ("colder still, 4" of the one temperature feature) is that feature's new value: the number
+wins over the direction (`comparative_value_answer`).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import re
 
 from simxai._self_repair import self_corrected
 from simxai._unsure_change import unsure_change
-from simxai.extraction import extract_ids, feature_spans
+from simxai.extraction import comparative_value_answer, extract_ids, feature_spans
 from simxai.followup import changed_feature
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 from simxai.hosts.name_words import lead_unit_of, name_unit_of, name_words, unit_words
@@ -45,6 +47,9 @@ def sure_change(user: str, schema: HostSchema | None) -> dict[str, ChangeValue] 
     """
     if schema is None or schema.kind != "tabular":
         return None
+    compared = comparative_value_answer(user, schema)
+    if compared is not None:  # "warmer still, 14": the one feature the comparative names, and its new value
+        return dict(compared)
     feature = changed_feature(user, schema) or unit_tied_feature(user, schema)
     if feature is None:
         return None

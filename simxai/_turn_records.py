@@ -191,11 +191,34 @@ class _TurnRecords:
         )
         self.calls.append(record)
         if status == "ok":
+            self._record_ran(call, arguments)
             content = json.dumps({"result": output, "summary": rendering}, ensure_ascii=False)
         else:
             content = json.dumps({"error": error}, ensure_ascii=False)
         self._append(Message.tool(call, content))
         await self._emit(TurnEvent(type="call", call=record))
+
+    def _record_ran(self, call: ToolCall, arguments: dict[str, Any]) -> None:
+        """Make the assistant message that asked for `call` hold the arguments that ran.
+
+        The engine completes a call before it runs (the dialogue's instance, a step on the feature in focus, a
+        change tied to its feature by a unit): later turns read the history's calls, and "twice that" after "what
+        if it rested 20 hrs" doubles the 20 that ran, not a call that named no change.
+        """
+        for index in range(len(self.messages) - 1, self.history_end, -1):
+            message = self.messages[index]
+            if message.role != "assistant" or all(c.id != call.id for c in message.tool_calls):
+                continue
+            if all(c.arguments == arguments for c in message.tool_calls if c.id == call.id):
+                return
+            ran = [
+                c.model_copy(update={"arguments": dict(arguments)}) if c.id == call.id else c
+                for c in message.tool_calls
+            ]
+            updated = message.model_copy(update={"tool_calls": ran})
+            self.messages[index] = updated
+            self.new = [updated if m is message else m for m in self.new]
+            return
 
     async def _emit(self, event: TurnEvent) -> None:
         if self.on_event is None:

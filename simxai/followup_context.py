@@ -326,10 +326,14 @@ def is_new_request_for(text: str, schema: HostSchema | None, missing: str, insta
     if asks_its_own_question(text) and not supposes:
         # "which group is 'women'?" -> "how many patients are predicted progressing?": a question of its own
         return True
+    named = extract_argument("instance", text, schema)
+    other = isinstance(named, int) and not isinstance(named, bool) and named != instance
+    if supposes and other and isinstance(instance, int) and not isinstance(instance, bool):
+        # "is 18 hours intended?" about pot 8310 -> "and if pot 8320 had 2 coats": a what-if of its own, on another pot
+        return True
     if len(text.split()) <= 5 or not _ASKS_OF_ITS_OWN.search(text):
         return False
-    named = extract_argument("instance", text, schema)
-    return isinstance(named, int) and not isinstance(named, bool) and named != instance
+    return other
 
 
 # Words that open a turn without asking anything ("ok", "thanks, and ..."), skipped before its question is read.

@@ -300,7 +300,10 @@ _FOR_EDIT = re.compile(
 # "and bloated was tight too", "and slow were quick as well": one more swap said as a supposition without its "if"
 _AND_EDIT = re.compile(
     rf"^\W*(?:and|also|plus)\s+(?:if\s+)?(?:the\s+word\s+)?(?P<a>{_WORDS})\s+(?:was|were|is|became|said)\s+"
-    rf"(?P<b>{_NOT_TAIL})\s+(?:as\s+well|too|also)\W*$",
+    rf"(?P<b>{_NOT_TAIL})\s+(?:as\s+well|too|also)\W*$"
+    # "and sluggish became brisk": a verb of becoming says a change without "too" ("and the duet was weak": a remark)
+    rf"|^\W*(?:and|also|plus)\s+(?:the\s+word\s+)?(?P<a2>{_WORDS})\s+(?:became|becomes|turned\s+into|turns\s+into)\s+"
+    rf"(?P<b2>{_NOT_TAIL})\W*$",
     re.IGNORECASE,
 )
 
@@ -314,7 +317,7 @@ def word_edit(text: str, focus: str) -> dict[str, ChangeValue] | None:
     match = _ARROW_EDIT.match(text) or _IF_EDIT.match(text) or _FOR_EDIT.match(text) or _AND_EDIT.match(text)
     if match is None:
         return None
-    old, new = match.group("a").strip(), match.group("b").strip()
+    old, new = (match.group("a") or match.group("a2")).strip(), (match.group("b") or match.group("b2")).strip()
     if old.lower() == new.lower() or re.search(rf"(?<!\w){re.escape(old)}(?!\w)", focus, re.IGNORECASE) is None:
         return None
     return {old: new}

@@ -5,9 +5,10 @@
   went up by 5" moves the change to bmi (`correction`, in `simxai.backends._dialogue_correction`). The number
   replaces the number of the last turn whose role it can take (an id, or a value or step within the feature's range);
   when it can take two, the router asks.
-- "both together" after two what-ifs on one instance makes both changes at once (`combined_changes`).
+- "both together" after two what-ifs makes both changes at once, on the instance of the last (`combined_changes`).
 - "only those over 60" after a metric on women is the metric on women over 60 (`simxai.backends._dialogue_narrowing`);
-  "back to all the women" after it is the metric on women again (`simxai.backends._dialogue_widening`).
+  "back to all the women" after it is the metric on women again (`simxai.backends._dialogue_widening`); "back to the
+  heavy ones" goes back to a group asked about before the one in focus (`simxai.backends._dialogue_earlier_group`).
 - "and a smaller loan amount too, 80" after a what-if adds loan_amount = 80; with no feature the value fits, the
   router asks which feature it is for, never reads 80 as an instance (`added_value`).
 - "and 'dull' instead?" after a text what-if that replaced one word replaces it by "dull" (`replaced_word`).
@@ -34,6 +35,7 @@ from typing import Any
 from simxai.backends._dialogue_correction import NUMBER as _NUMBER
 from simxai.backends._dialogue_correction import as_number as _as_number
 from simxai.backends._dialogue_correction import correction, correction_readings, numeric_range
+from simxai.backends._dialogue_earlier_group import earlier_group
 from simxai.backends._dialogue_labels import subject_id
 from simxai.backends._dialogue_narrowing import narrowed_group
 from simxai.backends._dialogue_widening import widened_group
@@ -103,14 +105,18 @@ def _what_ifs(history: Sequence[Message]) -> list[LastCall]:
 
 
 def combined_changes(text: str, history: Sequence[Message]) -> dict[str, Any] | None:
-    """The arguments of "both together" after two what-ifs on one instance: the last call with both changes."""
+    """The arguments of "both together" after two what-ifs: the last call with both changes.
+
+    The changes are made on the instance of the last what-if, the one in focus, also when the earlier what-if was
+    about another instance: "both" names the two changes, and the dialogue has moved on to the last instance.
+    """
     if not _BOTH.match(text):
         return None
     calls = _what_ifs(history)
     if len(calls) < 2 or calls[0] != last_call(history):
         return None
     last, before = calls[0], calls[1]
-    if subject_id(last) is None or subject_id(last) != subject_id(before):
+    if subject_id(last) is None or subject_id(before) is None:
         return None
     changes, earlier = last.arguments.get("changes"), before.arguments.get("changes")
     if not isinstance(changes, dict) or not isinstance(earlier, dict) or set(earlier) <= set(changes):
@@ -294,6 +300,9 @@ def repair_decision(
     widened = widened_group(text, history, request.host)  # "back to all the renters" after renters in the south
     if widened is not None and widened[0] in {s.name for s in request.functions}:
         return Decision(widened[0], 1.0, True, arguments=widened[1])
+    earlier = earlier_group(text, history, request.host)  # "back to the heavy ones" after a group on lighter ones
+    if earlier is not None and earlier[0] in {s.name for s in request.functions}:
+        return Decision(earlier[0], 1.0, True, arguments=earlier[1])
     if "explain_what_if" not in {s.name for s in request.functions}:
         return None
     schema = request.host

@@ -10,7 +10,8 @@ name when the turn says no bound of it ("back to all the low pressure ones" of "
 metric the turn names replaces it ("the whole south again, but recall this time"); after any other question, a metric
 the turn names ("back to all the south, how good is it on them") is asked on the widened group, with the label a
 per-class metric names ("recall for urgent"). A turn that names a
-feature none of the kept conditions is on asks its own question, and is left to the other readings.
+feature none of the kept conditions is on asks its own question, and is left to the other readings; so is a turn
+that bounds a feature of the group otherwise than the group does (`_dialogue_earlier_group` goes back to it).
 """
 
 from __future__ import annotations
@@ -58,6 +59,9 @@ def widened_group(
         return None
     read = extract_argument("group", text, schema)  # the conditions the group parser reads in the turn, once
     parsed = [c.strip() for c in read.split(" and ")] if isinstance(read, str) else []
+    fields = {clause_field(c) for c in clauses}
+    if any(p not in clauses and clause_field(p) in fields for p in parsed):
+        return None  # "back to the over 60s" of "age < 40 and ...": another bound, no part of the group in focus
     classes = [(start, end) for start, end, _ in class_mentions(text, schema)]
     # "recall for urgent" names the class, not a feature whose name holds the word (`days_since_urgent`)
     named = {

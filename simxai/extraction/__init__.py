@@ -17,7 +17,7 @@ vague groups, ids after unknown words, the class a turn leaves).
 """
 
 from simxai.extraction._amounts import by_fractions, fraction_steps
-from simxai.extraction._approximate_answer import approximate_value_answer
+from simxai.extraction._approximate_answer import approximate_value_answer, comparative_value_answer
 from simxai.extraction._arguments import extract_argument
 from simxai.extraction._category_forms import category_form
 from simxai.extraction._class_names import class_name_pattern
@@ -34,6 +34,7 @@ from simxai.extraction._time_units import article_spans, span_in_unit, time_unit
 __all__ = [
     "alternatives",
     "approximate_value_answer",
+    "comparative_value_answer",
     "article_spans",
     "by_fractions",
     "category_form",

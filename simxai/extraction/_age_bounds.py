@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from simxai.extraction._age_changes import SPAN, in_age_unit
 from simxai.extraction._features import feature_mentions
 from simxai.extraction._group_words import OR_TAIL, _in_range, category_nouns, numeric_name_at, tail_op
 from simxai.extraction._lexicon import _AFTER_AGE, _NUM, _PEOPLE_NOUNS, _group_noun, plural_pattern
@@ -23,7 +24,10 @@ def age_clauses(text: str, schema: HostSchema, age: FeatureSchema) -> list[str]:
     """The bounds of `age` that `text` says of people, as condition clauses ("age > 60")."""
     clauses: list[str] = []
     for match in re.finditer(rf"\b(?P<op>older|younger)\s+than\s+(?P<v>{_NUM})", text, re.IGNORECASE):
-        clauses.append(f"{age.name} {'>' if match.group('op').lower() == 'older' else '<'} {match.group('v')}")
+        # "older than 2 yrs" of an age in months: 24 (the unit is read after the match, which stays as it was)
+        unit = re.match(rf"\s?(?P<u>{SPAN})\b", text[match.end() :], re.IGNORECASE)
+        value = in_age_unit(match.group("v"), unit.group("u"), age) if unit is not None else match.group("v")
+        clauses.append(f"{age.name} {'>' if match.group('op').lower() == 'older' else '<'} {value}")
     # "in their fifties", "in her 40s": the decade of a life as a range of the age (a word before it, "early" or
     # "late", narrows it in a way no range here says: nothing is read then)
     for match in re.finditer(

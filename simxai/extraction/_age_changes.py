@@ -8,8 +8,9 @@ import re
 
 from simxai.extraction._lexicon import _NUM, _noun_pattern, _parse_number
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
+from simxai.hosts.name_words import name_words
 
-__all__ = ["age_change"]
+__all__ = ["SPAN", "age_change", "in_age_unit"]
 
 
 def age_change(
@@ -22,12 +23,10 @@ def age_change(
     match = re.search(rf"\b(?P<n>{_NUM})\s*(?P<unit>{_SPAN})\s+(?P<dir>older|younger)\b", text, re.IGNORECASE)
     if match:
         sign = "+" if match.group("dir").lower() == "older" else "-"
-        said, kept = _DAYS[_unit_key(match.group("unit"))], _DAYS[_unit_key(_age_unit(age))]
-        if said == kept:
+        if _unit_key(match.group("unit")) == _unit_key(_age_unit(age)):
             return f"{sign}{match.group('n')}"
         # "3 weeks older" of an age in days: +21
-        amount = round(float(_parse_number(match.group("n"))) * said / kept, 2)
-        return f"{sign}{int(amount) if amount.is_integer() else amount}"
+        return f"{sign}{in_age_unit(match.group('n'), match.group('unit'), age)}"
     match = re.search(
         rf"\b(?P<n>{_NUM}|one|an?)\s*(?P<unit>[a-z]{{3,}})\s+(?P<dir>older|younger)\b", text, re.IGNORECASE
     )
@@ -46,8 +45,18 @@ def age_change(
     return None if other_changes else _bare_age(text, schema, age)
 
 
+def in_age_unit(number: str, unit: str, age: FeatureSchema) -> str:
+    """`number` of the time `unit` said ("2", "yrs") in the unit the age feature counts in ("24" of `age (months)`)."""
+    said, kept = _DAYS[_unit_key(unit)], _DAYS[_unit_key(_age_unit(age))]
+    if said == kept:
+        return number
+    amount = round(float(_parse_number(number)) * said / kept, 2)
+    return f"{int(amount) if amount.is_integer() else amount}"
+
+
 # A span of time an age is changed by, and the length of each unit in days.
-_SPAN = r"years?|yrs?|months?|mos?|weeks?|wks?|days?"
+SPAN = r"years?|yrs?|months?|mos?|weeks?|wks?|days?"
+_SPAN = SPAN
 _DAYS = {"year": 365.25, "month": 365.25 / 12, "week": 7.0, "day": 1.0}
 
 
@@ -75,9 +84,11 @@ def _own_unit(word: str, age: FeatureSchema) -> bool:
 
 
 def _age_unit(age: FeatureSchema) -> str:
-    """The unit an age feature's name ends in ("age_days", "plant_age_weeks"); years when it names none."""
-    last = age.name.lower().split("_")[-1]
-    return last if last != "age" else "years"
+    """The unit an age feature's name ends in, in any shape ("age_days", "plant_age_weeks", "age (months)",
+    "AgeWeeks"); years when it names none.
+    """
+    units = {spelling for spellings in _UNIT_SPELLINGS.values() for spelling in spellings}
+    return next((w for w in reversed([w.lower() for w in name_words(age.name)]) if w in units), "years")
 
 
 # "what if she were 60?", "what if patient 9 were 60?": a person (never "it", which is the feature in focus) and a

@@ -5,16 +5,21 @@ feature, but its unit does when exactly one numeric feature carries it — a uni
 feature's name ("km" of `commute_km`), or a currency sign where the host has one money column. The value is the
 feature's new value, not a step: "like 10 km" says what the commute would be, as "what if it were 10 km" does.
 An amount led by "by" ("by 10 km") is a step and is left to the step readers.
+
+A comparative that names one feature, then a number ("colder still, 4", "heavier, say 30"), answers the question
+the same way: the comparative says which feature ("colder" of the one feature named for a temperature, as
+`feature_named_by_word` reads it), the number what it were. The direction is no step here: the value wins.
 """
 
 from __future__ import annotations
 
 import re
 
+from simxai.extraction._feature_words import feature_named_by_word
 from simxai.extraction._money_scale import in_thousands, money_features
 from simxai.hosts.base import FeatureSchema, HostSchema
 
-__all__ = ["approximate_value_answer"]
+__all__ = ["approximate_value_answer", "comparative_value_answer"]
 
 _ANSWER = re.compile(
     r"^[^\w£$€]*(?:(?:like|about|around|roughly|approximately|approx\.?|maybe|say|more\s+like|something\s+like|"
@@ -23,6 +28,25 @@ _ANSWER = re.compile(
     r"(?:\s*,?\s*(?:or\s+so|ish|please|i\s+guess|i\s+think|maybe))?\W*$",
     re.IGNORECASE,
 )
+
+# "colder still, 4", "even heavier, say 30", "lighter: 12": a comparative, then the value (after a comma or "say")
+_COMPARED = re.compile(
+    r"^\W*(?:(?:and|or|no|ok(?:ay)?|then)\W+)?(?:(?:even|still|a\s+bit|much)\s+)?(?P<word>[a-z]{3,}er)"
+    r"(?:\s+still)?(?:\W+(?:say|maybe|perhaps|like|about|around)\s+|\s*[,:;]\s*)(?P<n>\d+(?:\.\d+)?)\W*$",
+    re.IGNORECASE,
+)
+
+
+def comparative_value_answer(text: str, schema: HostSchema | None) -> dict[str, float] | None:
+    """{feature: value} for an answer that is a comparative naming one numeric feature, then its value; else None."""
+    if schema is None or schema.kind != "tabular":
+        return None
+    match = _COMPARED.match(text.strip())
+    if match is None:
+        return None
+    feature = feature_named_by_word(match["word"], schema)
+    number = float(match["n"])
+    return None if feature is None else {feature.name: int(number) if number.is_integer() else number}
 
 
 def _unit_owner(unit: str, schema: HostSchema) -> FeatureSchema | None:
