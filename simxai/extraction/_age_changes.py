@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from simxai.extraction._lexicon import _NUM, _noun_pattern, _parse_number
+from simxai.extraction._time_units import time_unit
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 
 __all__ = ["age_change"]
@@ -19,15 +20,22 @@ def age_change(
     word of the age's own name ("one season younger") only in the worded readings (`worded`), never the selector's
     change flag, which reads what the shipped selector was trained on.
     """
-    match = re.search(rf"\b(?P<n>{_NUM})\s*(?P<unit>{_SPAN})\s+(?P<dir>older|younger)\b", text, re.IGNORECASE)
+    # (worded: "two years newer" of an age is younger, as "newer" says of a thing; the flag's readings stay as trained)
+    moves = r"older|younger|newer" if worded else r"older|younger"
+    match = re.search(rf"\b(?P<n>{_NUM})\s*(?P<unit>{_SPAN})\s+(?P<dir>{moves})\b", text, re.IGNORECASE)
     if match:
         sign = "+" if match.group("dir").lower() == "older" else "-"
         said, kept = _DAYS[_unit_key(match.group("unit"))], _DAYS[_unit_key(_age_unit(age))]
         if said == kept:
             return f"{sign}{match.group('n')}"
-        # "3 weeks older" of an age in days: +21
-        amount = round(float(_parse_number(match.group("n"))) * said / kept, 2)
-        return f"{sign}{int(amount) if amount.is_integer() else amount}"
+        # "3 weeks older" of an age in days: +21; "6 months older" of an age in months stays +6 (its unit said above)
+        return f"{sign}{_in_age_unit(match.group('n'), match.group('unit'), age)}"
+    told = _OLD_IN_A_UNIT.search(text) if worded else None
+    if told is not None:
+        # "if 12 was only a year old", "was 30 months old" (worded): the age said with its unit and "old", in the
+        # age's own unit (a year of an age in months: 12)
+        count = "1" if told.group("n").lower() in ("a", "an", "one") else told.group("n")
+        return _parse_number(_in_age_unit(count, told.group("unit"), age))
     match = re.search(
         rf"\b(?P<n>{_NUM}|one|an?)\s*(?P<unit>[a-z]{{3,}})\s+(?P<dir>older|younger)\b", text, re.IGNORECASE
     )
@@ -75,9 +83,28 @@ def _own_unit(word: str, age: FeatureSchema) -> bool:
 
 
 def _age_unit(age: FeatureSchema) -> str:
-    """The unit an age feature's name ends in ("age_days", "plant_age_weeks"); years when it names none."""
-    last = age.name.lower().split("_")[-1]
-    return last if last != "age" else "years"
+    """The unit an age feature's name says, in any shape ("age_days", "plant_age_weeks", "age (months)",
+    "AgeMonths"); years when it names none (or names hours, which no age here counts in).
+    """
+    unit = time_unit(age)
+    return unit if unit in _DAYS else "year"
+
+
+def _in_age_unit(count: str, unit: str, age: FeatureSchema) -> str:
+    """`count` of the time `unit` said ("6", "months") in the unit of `age`, two decimals at most: "+6" of months stays
+    6 for an age in months, 2 years is 24 of it, 3 weeks 21 of an age in days.
+    """
+    said, kept = _DAYS[_unit_key(unit)], _DAYS[_unit_key(_age_unit(age))]
+    amount = round(float(_parse_number(count)) * said / kept, 2)
+    return f"{int(amount) if amount.is_integer() else amount}"
+
+
+# "was only a year old", "were 30 months old", "is just 2 yrs old": an age with its unit and "old" (worded readings)
+_OLD_IN_A_UNIT = re.compile(
+    rf"\b(?:were|was|is|be|being|been)\s+(?:only\s+|just\s+|about\s+|around\s+|nearly\s+|almost\s+)?"
+    rf"(?P<n>{_NUM}|an?|one)\s*(?P<unit>{_SPAN})\s+old\b",
+    re.IGNORECASE,
+)
 
 
 # "what if she were 60?", "what if patient 9 were 60?": a person (never "it", which is the feature in focus) and a
