@@ -208,7 +208,7 @@ def test_a_thing_the_host_holds_is_ranked(router: RouterBackend, text: str, host
     assert asked == "" and [name for name, _ in made] == ["get_global_explanation"]
 
 
-# --- one number said once gives one bound ------------------------------------------------------------------------------
+# --- one number said once gives one bound -----------------------------------------------------------------------------
 
 
 def test_a_number_bound_by_the_feature_named_binds_no_other_in_its_unit() -> None:
@@ -219,7 +219,7 @@ def test_a_number_bound_by_the_feature_named_binds_no_other_in_its_unit() -> Non
     )
 
 
-# --- a category word restated by a bound said aside --------------------------------------------------------------------
+# --- a category word restated by a bound said aside -------------------------------------------------------------------
 
 
 def test_a_graded_word_restated_by_a_bound_said_aside_is_no_category() -> None:
@@ -238,7 +238,7 @@ def test_the_noun_and_its_id_are_no_value_of_a_feature_it_starts() -> None:
     assert extract_changes("what if the diver on dive 7710 weighed 90 kg", DIVES) == {"diver_weight_kg": 90}
 
 
-# --- half of a unit, and a bound said aside after a unit or the feature's own word --------------------------------------
+# --- half of a unit, and a bound said aside after a unit or the feature's own word ------------------------------------
 
 
 def test_half_of_a_unit_is_a_half() -> None:
@@ -259,3 +259,8 @@ def test_a_bound_said_aside_with_a_unit_or_the_features_word(text: str, group: s
 
 def test_a_bound_said_aside_with_another_features_word_stays_that_features() -> None:
     assert extract_group("is it any good on the wet ones, tilt above 3", BENCHES) == "bench tilt (deg) > 3"
+
+
+def test_plus_an_amount_right_after_the_id_is_that_many_more() -> None:
+    assert extract_changes("member 40 plus 12 loans per year", MEMBERS) == {"loans_per_year": "+12"}
+    assert extract_changes("member 40 plus 12 loans per year", MEMBERS, worded_amounts=False) is None  # not the flag
