@@ -15,7 +15,7 @@ import pytest
 from simxai.backends.router import RouterBackend
 from simxai.extraction import extract_changes, extract_group
 from simxai.hosts.base import FeatureSchema, HostSchema
-from tests.backends.routing import route
+from tests.backends.routing import REVIEWS, route
 
 CASKS = HostSchema(
     name="cider cellar casks",
@@ -264,3 +264,33 @@ def test_a_bound_said_aside_with_another_features_word_stays_that_features() -> 
 def test_plus_an_amount_right_after_the_id_is_that_many_more() -> None:
     assert extract_changes("member 40 plus 12 loans per year", MEMBERS) == {"loans_per_year": "+12"}
     assert extract_changes("member 40 plus 12 loans per year", MEMBERS, worded_amounts=False) is None  # not the flag
+
+
+# --- a text edit said without quotes, or with the text named between its words ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "change"),
+    [
+        ("review 7 if dull became lively", {"dull": "lively"}),
+        ("and review 7 if tedious was charming?", {"tedious": "charming"}),
+        ("what if 'slow' in review 7 was 'brisk'", {"slow": "brisk"}),
+        ("review 7 without the word tedious", {"tedious": ""}),
+    ],
+)
+def test_a_text_edit_in_everyday_words(text: str, change: dict[str, str]) -> None:
+    assert extract_changes(text, REVIEWS) == change
+    assert extract_changes(text, REVIEWS, worded_amounts=False) is None  # the selector's flag reads as trained
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["what if review 7 was positive", "if it was good", "if the sentiment was negative", "review 7 without a doubt"],
+)
+def test_a_label_or_a_function_word_is_no_text_edit(text: str) -> None:
+    assert extract_changes(text, REVIEWS) is None
+
+
+def test_an_unquoted_edit_is_routed(router: RouterBackend) -> None:
+    asked, made = route(router, "review 7 if dull became lively", REVIEWS)
+    assert asked == "" and made == [("explain_what_if", {"instance": 7, "changes": {"dull": "lively"}})]
