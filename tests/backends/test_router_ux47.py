@@ -294,3 +294,34 @@ def test_a_label_or_a_function_word_is_no_text_edit(text: str) -> None:
 def test_an_unquoted_edit_is_routed(router: RouterBackend) -> None:
     asked, made = route(router, "review 7 if dull became lively", REVIEWS)
     assert asked == "" and made == [("explain_what_if", {"instance": 7, "changes": {"dull": "lively"}})]
+
+
+# --- a class done again, and a group named by a quality the host lacks ---------------------------------------------
+
+GANGWAYS = HostSchema(
+    name="ferry gangways",
+    kind="tabular",
+    instance_noun="gangway",
+    class_names=["open", "closed"],
+    features=[
+        FeatureSchema(name="ramp slope (deg)", type="numeric", min=0, max=20, aliases=["slope"]),
+        FeatureSchema(name="tide_m", type="numeric", min=0, max=6, aliases=["tide"]),
+        FeatureSchema(name="berth", type="categorical", categories=["north", "south"]),
+    ],
+    id_range=(301, 700),
+)
+
+
+def test_a_class_done_again_is_that_class(router: RouterBackend) -> None:
+    asked, made = route(router, "what would it take to get gangway 410 reopened?", GANGWAYS)
+    assert asked == "" and made == [("explain_how_to_be_that", {"instance": 410, "target_label": "open"})]
+
+
+def test_a_group_by_a_quality_no_feature_holds_is_asked_about(router: RouterBackend) -> None:
+    asked, made = route(router, "so how are the creaky ones doing", GANGWAYS)
+    assert made == [] and asked.startswith("Which creaky ones do you mean?")
+
+
+@pytest.mark.parametrize("text", ["how are the other ones doing", "thanks, that helps", "how are you doing"])
+def test_no_quality_named_keeps_the_plain_reply(router: RouterBackend, text: str) -> None:
+    assert route(router, text, GANGWAYS) == ("", [])
