@@ -73,8 +73,8 @@ _WORD = r"(?<![\w\-])(?P<{g}>[\w\-]+)"
 def text_changes(text: str, *, worded: bool = True, labels: Collection[str] = ()) -> dict[str, ChangeValue] | None:
     """The edits a turn names for a text host's input ({old: new}, {old: ""} for a removal, {"text": new}), or None.
 
-    `worded=False` reads the plain patterns only (see `extract_changes`). An unquoted word that is one of the host's
-    `labels` ("if it was positive") is never a word to edit.
+    `worded=False` reads the plain patterns only (see `extract_changes`). In an unquoted "if X was Y", neither word
+    may be one of the host's `labels` ("if review 3 was positive") or a word of the outputs (`_OUTPUT_WORDS`).
     """
     changes: dict[str, ChangeValue] = {}
     for quoted in (True, False):
@@ -89,7 +89,8 @@ def text_changes(text: str, *, worded: bool = True, labels: Collection[str] = ()
             for match in re.finditer(regex, text, re.IGNORECASE):
                 old, new = (match.group("b"), match.group("a")) if swapped else (match.group("a"), match.group("b"))
                 stop = _NOT_WORDS_TO_EDIT | ({"or"} if worded else set())  # "positive -> or negative"
-                stop |= {label.lower() for label in labels} | (_OUTPUT_WORDS if worded else set())
+                if pattern == _WORDED_PATTERNS[-1][0]:  # "if X was Y": no label, no word of the outputs
+                    stop |= _OUTPUT_WORDS | {label.lower() for label in labels}
                 if quoted or not ({old.lower(), new.lower()} & stop or old.isdigit() or new.isdigit()):
                     changes.setdefault(old.strip(), new.strip())
         removal = (

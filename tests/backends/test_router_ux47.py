@@ -325,3 +325,7 @@ def test_a_group_by_a_quality_no_feature_holds_is_asked_about(router: RouterBack
 @pytest.mark.parametrize("text", ["how are the other ones doing", "thanks, that helps", "how are you doing"])
 def test_no_quality_named_keeps_the_plain_reply(router: RouterBackend, text: str) -> None:
     assert route(router, text, GANGWAYS) == ("", [])
+
+
+def test_an_edit_verb_still_takes_any_two_words() -> None:
+    assert extract_changes("review 7, replace better with worse", REVIEWS) == {"better": "worse"}
