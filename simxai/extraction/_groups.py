@@ -192,11 +192,11 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
     aged = {c.split(" ")[-1] for c in clauses if age is not None and clause_field(c) == age.name}
     # ("rigging older than 20 years": 20 bounds the feature "rigging" names, not also one whose name counts in years;
     # one number said once gives one bound)
-    bound = {c.split(" ")[-1] for c in clauses if said_once(text, c.split(" ")[-1])}
+    bounded = {c.split(" ")[-1] for c in clauses if said_once(text, c.split(" ")[-1])}
     clauses += [
         c
         for c in _unit_bounds(text, schema)
-        if clause_field(c) not in {clause_field(d) for d in clauses} and c.split(" ")[-1] not in aged | bound
+        if clause_field(c) not in {clause_field(d) for d in clauses} and c.split(" ")[-1] not in aged | bounded
     ]
     # "24 degrees and up" of a temperature kept as `..._temp_c`, "5pm onwards" of an hour feature
     clauses += said_bounds(text, schema, clauses)  # and "germination above 0.9", "serviced in the last week"

@@ -113,7 +113,7 @@ def text_changes(text: str, *, worded: bool = True, labels: Collection[str] = ()
             rf"\b(?:take|takes|took|taking|leave|leaves|left|leaving|cut|cuts|cutting)\s+(?:the\s+word\s+)?"
             rf"{token.format(g='a')}\s+out\b"
         )
-        readings = (removal, passive, split) if worded else (removal, passive)
+        readings: tuple[str, ...] = (removal, passive, split) if worded else (removal, passive)
         readings += (named_word,) if worded and not quoted else ()
         for match in [m for r in readings for m in re.finditer(r, text, re.IGNORECASE)]:
             if quoted or match.group("a").lower() not in _NOT_WORDS_TO_EDIT:
