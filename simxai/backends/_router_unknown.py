@@ -275,7 +275,7 @@ def uncalled_question(text: str, schema: HostSchema | None) -> str | None:
     if question is None:
         question = unrecorded_question(text, schema)
     if question is None and (words := unnamed_group_words(text, schema)) is not None:
-        question = group_question(words, None, schema)  # "how are the wobbly ones doing": which are those?
+        question = group_question(words, None, schema)  # "so how are the creaky ones doing": which are those?
     if question is None and (
         (_OWN.search(text) and not extract_ids(text, schema) and extract_label(text, schema))
         or own_instance(text, schema) is not None

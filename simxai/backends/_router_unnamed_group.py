@@ -1,11 +1,11 @@
 """A group named by a word the host has no feature for, in a turn that asks for nothing else: asked about.
 
-"how are the wobbly ones doing", "and the sickly tanks?": the turn points at some rows by a quality ("wobbly",
-"sickly") that no feature, alias, category or label of the host holds, and the selector reads it as asking for no
+"so how are the creaky ones doing", "and the rusty gangways?": the turn points at some rows by a quality ("creaky",
+"rusty") that no feature, alias, category or label of the host holds, and the selector reads it as asking for no
 function. The plain reply (what the router can answer) would pass over the group; one question instead names the
 words and what a valid group looks like (`simxai.backends._router_unknown.group_question`). A quality the host holds
-("the deep ones" of a depth feature) is read elsewhere; words that pick rows by their place ("the other ones", "the
-first ones") name no quality.
+("the steep ones" of a feature `steepness`) is read elsewhere; words that pick rows by their place ("the other ones",
+"the first ones") name no quality.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ _PLACE = frozenset(
 
 
 def unnamed_group_words(text: str, schema: HostSchema | None) -> str | None:
-    """The words ("wobbly ones") of a group named by a quality no part of a tabular host holds, or None."""
+    """The words ("creaky ones") of a group named by a quality no part of a tabular host holds, or None."""
     if schema is None or schema.kind == "text" or extract_ids(text, schema):
         return None
     noun = (schema.instance_noun or "").lower()

@@ -42,7 +42,7 @@ _OBJECT = (
     r"the|a|an|it|its|his|her|their|this|that|them|him|anything|things|much|for|whether|what|how|my|our|your|"
     r"[a-z]+'s"
 )
-# "the colour of the frit": what a thing of the world is said of, after "of" (the head noun is before it)
+# "the colour of the oars": what a thing of the world is said of, after "of" (the head noun is before it)
 _OF_THING = rf"(?:\s+of\s+(?P<det>(?:the|a|an|its|their|his|her)\s+)?(?P<of>{_WORD}(?:\s+{_WORD})?))?"
 _AFFECTS = re.compile(
     rf"\b(?:would|could|will|might|does|do|did|can|should)\s+(?:(?:a|an|the|some|any|his|her|their|its|my|"
@@ -94,8 +94,8 @@ _ATTRIBUTE = frozenset(
 
 
 def _head_held(words: list[str], host: set[str]) -> bool:
-    """Whether a noun phrase names something the host holds, read by its head, the last word ("the juniper supplier"
-    is a supplier, which no feature holds, though "juniper" is a word of a category): the head is the host's, or it
+    """Whether a noun phrase names something the host holds, read by its head, the last word ("the branch manager"
+    is a manager, which no feature holds, though "branch" is a feature): the head is the host's, or it
     names an attribute (`_ATTRIBUTE`) and a word before it is the host's ("the glaze colour").
     """
     if _held(words[-1], host):
@@ -107,7 +107,7 @@ def _thing(words: list[str], host: set[str], *, cut: bool, of: list[str] | None 
     """The thing's words as said, or None when they name something the host holds or refer to nothing new; with
     `cut`, the words up to the first that ends a thing ("better shoes for 75013": shoes), else none may be one, and
     the phrase is read by its head noun (`_head_held`). With `of` (the words after "of"), an attribute before it
-    ("the colour of the frit") is said of those words, and they decide; else the words before "of" do.
+    ("the colour of the oars") is said of those words, and they decide; else the words before "of" do.
     """
     if cut:
         stop = next((i for i, w in enumerate(words) if w.lower() in _STOP), len(words))

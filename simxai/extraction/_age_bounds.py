@@ -29,7 +29,7 @@ def age_clauses(text: str, schema: HostSchema, age: FeatureSchema) -> list[str]:
         value = _in_unit(match.group("v"), text, match.end("v"), age)
         clauses.append(f"{age.name} {'>' if match.group('op').lower() == 'older' else '<'} {value}")
     # "in their fifties", "in her 40s": the decade of a life as a range of the age; "early", "mid" or "late" before
-    # it, its first four, middle three or last three years ("in their late forties": 47 to 49)
+    # it, its first four, middle three or last three years ("in her late sixties": 67 to 69)
     for match in re.finditer(
         rf"\bin\s(?:their|his|her|my|our|your)\s(?:(?P<part>early|mid|late)[\s-]?)?"
         rf"(?:(?P<w>{'|'.join(DECADES)})|(?P<d>[1-9]0)[’']?s)\b",

@@ -20,7 +20,7 @@ def age_change(
     word of the age's own name ("one season younger") only in the worded readings (`worded`), never the selector's
     change flag, which reads what the shipped selector was trained on.
     """
-    # (worded: "two years newer" of an age is younger, as "newer" says of a thing; the flag's readings stay as trained)
+    # (worded: "three years newer" of an age is younger, as "newer" says of a thing; the flag reads as trained)
     moves = r"older|younger|newer" if worded else r"older|younger"
     match = re.search(rf"\b(?P<n>{_NUM})\s*(?P<unit>{_SPAN})\s+(?P<dir>{moves})\b", text, re.IGNORECASE)
     if match:
@@ -28,11 +28,11 @@ def age_change(
         said, kept = _DAYS[_unit_key(match.group("unit"))], _DAYS[_unit_key(_age_unit(age))]
         if said == kept:
             return f"{sign}{match.group('n')}"
-        # "3 weeks older" of an age in days: +21; "6 months older" of an age in months stays +6 (its unit said above)
+        # "3 weeks older" of an age in days: +21; "5 months older" of an age in months stays +5 (its unit said above)
         return f"{sign}{_in_age_unit(match.group('n'), match.group('unit'), age)}"
     told = _OLD_IN_A_UNIT.search(text) if worded else None
     if told is not None:
-        # "if 12 was only a year old", "was 30 months old" (worded): the age said with its unit and "old", in the
+        # "if cask 4300 was just a year old", "were 9 months old" (worded): the age said with its unit and "old", in the
         # age's own unit (a year of an age in months: 12)
         count = "1" if told.group("n").lower() in ("a", "an", "one") else told.group("n")
         return _parse_number(_in_age_unit(count, told.group("unit"), age))
@@ -99,7 +99,7 @@ def _in_age_unit(count: str, unit: str, age: FeatureSchema) -> str:
     return f"{int(amount) if amount.is_integer() else amount}"
 
 
-# "was only a year old", "were 30 months old", "is just 2 yrs old": an age with its unit and "old" (worded readings)
+# "was just a year old", "were 9 months old", "is only 3 yrs old": an age with its unit and "old" (worded readings)
 _OLD_IN_A_UNIT = re.compile(
     rf"\b(?:were|was|is|be|being|been)\s+(?:only\s+|just\s+|about\s+|around\s+|nearly\s+|almost\s+)?"
     rf"(?P<n>{_NUM}|an?|one)\s*(?P<unit>{_SPAN})\s+old\b",

@@ -55,8 +55,8 @@ def another_as_more(text: str) -> str:
     return _PLUS_AFTER_ID.sub(r"\g<lead>\g<n> more", _ANOTHER.sub(more, text))
 
 
-# "158441 plus 100 dives": "plus" right after an id, then a number and a word, is that many more ("credit score plus
-# 20" after a feature's name is its step, read elsewhere; "plus 25 applicants" opening a turn adds a change: 25)
+# "member 40 plus 12 loans per year": "plus" right after an id, then a number and a word, is that many more ("credit
+# score plus 20" after a feature's name is its step, read elsewhere; "plus" opening a turn adds a change to the last)
 _PLUS_AFTER_ID = re.compile(
     rf"(?P<lead>\d\s)plus\s+(?P<n>{_NUM})(?=\s+[a-z])(?!\s+(?:points?|percent|more|less|fewer)\b)",
     re.IGNORECASE,

@@ -1,8 +1,9 @@
 """One number, one bound: what a group's bound said aside or with a unit may stand beside.
 
-"rigging older than 20 years" bounds the feature "rigging" names, not also a feature whose name counts in years (a
-number said once gives one bound: `said_once`); "the old piles, over 30 yrs" ends with a unit, no noun of other rows
-(`PLURAL_UNITS`); "the damp ones, canvas above 60" restates the feature by a word of its own name (`own_words`).
+"boats carrying rigging older than 15 years": 15 bounds the feature "rigging" names, not also a feature whose name
+counts in years (a number said once gives one bound: `said_once`); "the old lamps, over 20 yrs" ends with a unit, no
+noun of other rows (`PLURAL_UNITS`); "the wet ones, leaf above 60" restates the feature by a word of its own name
+(`own_words`).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ PLURAL_UNITS = frozenset(
 
 
 def own_words(feature: FeatureSchema) -> set[str]:
-    """The words of a feature's name and aliases, lower case ("canvas damp (%)": canvas, damp)."""
+    """The words of a feature's name and aliases, lower case ("leaf wet (%)": leaf, wet)."""
     return {w.lower() for term in (feature.name, *feature.aliases) for w in re.findall(r"[A-Za-z]+", term)} | {
         w.lower() for w in name_words(feature.name) if w.isalpha()
     }

@@ -155,8 +155,8 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
             )
             if match and match.group("aside"):
                 # "the big claims, over 90": a bound said aside must be one of the feature's values, and not the
-                # bound of a noun after it ("the bmi, over 30 patients"; a unit is no noun: "the old piles, over 30
-                # yrs"); a word before the bound must be the feature's own ("the damp ones, canvas above 60")
+                # bound of a noun after it ("the bmi, over 30 patients"; a unit is no noun: "the old lamps, over 20
+                # yrs"); a word before the bound must be the feature's own ("the wet ones, leaf above 60")
                 plural_after = re.match(r"\s+([a-z]+s)\b", after[match.end() :], re.IGNORECASE)
                 unit_after = plural_after is not None and plural_after.group(1).lower() in PLURAL_UNITS
                 own = (match.group("own") or "").strip().lower()
@@ -190,7 +190,7 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
         clauses += age_clauses(text, schema, age)
     # ("applicants below 30 years": the number already bounds the age, not also a feature measured in years)
     aged = {c.split(" ")[-1] for c in clauses if age is not None and clause_field(c) == age.name}
-    # ("rigging older than 20 years": 20 bounds the feature "rigging" names, not also one whose name counts in years;
+    # ("rigging older than 15 years": 15 bounds the feature "rigging" names, not also one whose name counts in years;
     # one number said once gives one bound)
     bounded = {c.split(" ")[-1] for c in clauses if said_once(text, c.split(" ")[-1])}
     clauses += [

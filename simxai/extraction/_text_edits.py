@@ -47,7 +47,7 @@ _WORDED_PATTERNS: tuple[tuple[str, bool], ...] = (
     (r"{Q1}\s+be\s+(?:replaced|changed|swapped|switched)\s+(?:with|by|to|for|into)\s+{Q2}", False),
     (r"{Q1}\s+(?:becomes|become|turned\s+into|turns\s+into)\s+{Q2}", False),
     (r"{Q1}\s+(?:was|were|is|became|becomes|had\s+been|said)\s+(?:just|only|simply|merely)\s+{Q2}", False),
-    # "what if 'boring' in review 5 was 'gripping'": the text named between the word and its new one
+    # "what if 'slow' in review 7 was 'brisk'": the text named between the word and its new one
     (r"{Q1}\s+in\s+(?:the\s+)?[a-z]+(?:\s+#?\d+)?\s+(?:was|were|is|became|had\s+been)\s+{Q2}", False),
     (r"(?<![\w/-]){Q1}\s*(?:->|→|=>)\s*{Q2}", False),
     (r"(?<![\w/])s/{Q1}/{Q2}/", False),
@@ -59,7 +59,7 @@ _WORDED_PATTERNS: tuple[tuple[str, bool], ...] = (
         True,
     ),
     (r"^\W*{Q1}\s+(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+{Q2}\W*$", True),
-    # "if broke became worked", "if wooden was superb": one word becoming another after "if" (read without quotes only
+    # "if dull became lively", "if tedious was charming": one word becoming another after "if" (read without quotes only
     # when neither word is a function word, a word of the model's outputs or one of its labels: `text_changes`)
     (r"\bif\s+{Q1}\s+(?:became|becomes|turned\s+into|was|were|had\s+been)\s+{Q2}(?=\s*[?.!,;]|\s*$)", False),
 )
@@ -100,7 +100,7 @@ def text_changes(text: str, *, worded: bool = True, labels: Collection[str] = ()
             rf"{'|without' if quoted else ''})\s+"
             rf"(?:the\s+word\s+)?{token.format(g='a')}"
         )
-        # "review 1 without the word wooden" (worded): "the word" marks the edit where no quotes do
+        # "review 7 without the word tedious" (worded): "the word" marks the edit where no quotes do
         named_word = rf"\bwithout\s+the\s+word\s+{token.format(g='a')}"
         # "if superb were removed from review 0", "'flat' taken out"
         passive = (

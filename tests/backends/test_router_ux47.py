@@ -213,7 +213,7 @@ def test_a_thing_the_host_holds_is_ranked(router: RouterBackend, text: str, host
 
 def test_a_number_bound_by_the_feature_named_binds_no_other_in_its_unit() -> None:
     # "rigging" names RiggerAgeYrs; "years" is also a word of CoachYears, which the 20 does not bound
-    assert extract_group("accuracy on rigging older than 20 years", BOATS) == "RiggerAgeYrs > 20"
+    assert extract_group("how many boats carry rigging older than 15 years", BOATS) == "RiggerAgeYrs > 15"
     assert extract_group("boats with rigging over 10 and coaching over 20 years", BOATS) == (
         "RiggerAgeYrs > 10 and CoachYears > 20"
     )
