@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from simxai.extraction._lexicon import _NUM, _noun_pattern, _parse_number
-from simxai.extraction._time_units import time_unit
+from simxai.extraction._time_units import _counts_since, time_unit
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 
 __all__ = ["age_change"]
@@ -21,7 +21,9 @@ def age_change(
     change flag, which reads what the shipped selector was trained on.
     """
     # (worded: "three years newer" of an age is younger, as "newer" says of a thing; the flag reads as trained)
-    moves = r"older|younger|newer" if worded else r"older|younger"
+    # ("the service 3 years newer" on a host that counts the years since a service: that event's, not the age's)
+    since = any(f.type == "numeric" and _counts_since(f) for f in schema.features)
+    moves = r"older|younger|newer" if worded and not since else r"older|younger"
     match = re.search(rf"\b(?P<n>{_NUM})\s*(?P<unit>{_SPAN})\s+(?P<dir>{moves})\b", text, re.IGNORECASE)
     if match:
         sign = "+" if match.group("dir").lower() == "older" else "-"

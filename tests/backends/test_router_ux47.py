@@ -329,3 +329,10 @@ def test_no_quality_named_keeps_the_plain_reply(router: RouterBackend, text: str
 
 def test_an_edit_verb_still_takes_any_two_words() -> None:
     assert extract_changes("review 7, replace better with worse", REVIEWS) == {"better": "worse"}
+
+
+def test_newer_is_the_events_on_a_host_that_counts_the_time_since_one() -> None:
+    kegs = CASKS.model_copy(
+        update={"features": [*CASKS.features, FeatureSchema(name="months since racked", type="numeric", min=0, max=30)]}
+    )
+    assert extract_changes("and if cask 4300 had been racked two months newer?", kegs) == {"months since racked": "-2"}
