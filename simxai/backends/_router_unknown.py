@@ -37,6 +37,7 @@ from simxai.backends._router_shared_word import shared_word_question
 from simxai.backends._router_unheld_subset import unheld_subset, unread_part
 from simxai.backends._router_unknown_value import NOT_A_VALUE, listing, unknown_category
 from simxai.backends._router_unknown_value import names as _names
+from simxai.backends._router_unnamed_group import unnamed_group_words
 from simxai.backends._router_unrecorded import unrecorded_question
 from simxai.extraction import extract_ids, extract_label
 from simxai.extraction.mentions import (
@@ -273,6 +274,8 @@ def uncalled_question(text: str, schema: HostSchema | None) -> str | None:
         question = unknown_thing(text, schema)
     if question is None:
         question = unrecorded_question(text, schema)
+    if question is None and (words := unnamed_group_words(text, schema)) is not None:
+        question = group_question(words, None, schema)  # "so how are the creaky ones doing": which are those?
     if question is None and (
         (_OWN.search(text) and not extract_ids(text, schema) and extract_label(text, schema))
         or own_instance(text, schema) is not None

@@ -42,9 +42,11 @@ _OBJECT = (
     r"the|a|an|it|its|his|her|their|this|that|them|him|anything|things|much|for|whether|what|how|my|our|your|"
     r"[a-z]+'s"
 )
+# "the colour of the oars": what a thing of the world is said of, after "of" (the head noun is before it)
+_OF_THING = rf"(?:\s+of\s+(?P<det>(?:the|a|an|its|their|his|her)\s+)?(?P<of>{_WORD}(?:\s+{_WORD})?))?"
 _AFFECTS = re.compile(
     rf"\b(?:would|could|will|might|does|do|did|can|should)\s+(?:(?:a|an|the|some|any|his|her|their|its|my|"
-    rf"our|your)\s+)?{_THING}{_OF_INSTANCE}\s+(?:really\s+|even\s+|still\s+|actually\s+)?"
+    rf"our|your)\s+)?{_THING}(?:{_OF_INSTANCE}|{_OF_THING})\s+(?:really\s+|even\s+|still\s+|actually\s+)?"
     rf"(?:(?:{_CAUSE_VERB})\b|(?:{_CHANGE_VERB})\s+(?:{_OBJECT})\b)",
     re.IGNORECASE,
 )
@@ -82,16 +84,40 @@ def _held(word: str, host: set[str]) -> bool:
     return bool(stems & host) or any(len(w) >= 5 and lower[:5] == w[:5] for w in host)
 
 
-def _thing(words: list[str], host: set[str], *, cut: bool) -> str | None:
+# Nouns that name an attribute of what the words before them name ("the glaze colour", "the soil type"): such a head
+# noun is the modifier's feature, so the phrase is the host's when a word before it is
+_ATTRIBUTE = frozenset(
+    "colour color type kind sort level amount value values size number count score rate ratio share percentage "
+    "length width height depth weight age quality grade class category band bracket range group status setting "
+    "reading figure total measure temperature temp time duration speed strength".split()
+)
+
+
+def _head_held(words: list[str], host: set[str]) -> bool:
+    """Whether a noun phrase names something the host holds, read by its head, the last word ("the branch manager"
+    is a manager, which no feature holds, though "branch" is a feature): the head is the host's, or it
+    names an attribute (`_ATTRIBUTE`) and a word before it is the host's ("the glaze colour").
+    """
+    if _held(words[-1], host):
+        return True
+    return words[-1].lower() in _ATTRIBUTE and any(_held(w, host) for w in words[:-1])
+
+
+def _thing(words: list[str], host: set[str], *, cut: bool, of: list[str] | None = None, det: str = "") -> str | None:
     """The thing's words as said, or None when they name something the host holds or refer to nothing new; with
-    `cut`, the words up to the first that ends a thing ("better shoes for 75013": shoes), else none may be one.
+    `cut`, the words up to the first that ends a thing ("better shoes for 75013": shoes), else none may be one, and
+    the phrase is read by its head noun (`_head_held`). With `of` (the words after "of"), an attribute before it
+    ("the colour of the oars") is said of those words, and they decide; else the words before "of" do.
     """
     if cut:
         stop = next((i for i, w in enumerate(words) if w.lower() in _STOP), len(words))
         words = words[:stop]
     if not words or any(w.lower() in _STOP for w in words):
         return None
-    if any(_held(w, host) for w in words):
+    if of and words[-1].lower() in _ATTRIBUTE:
+        thing = _thing(of, host, cut=False)
+        return None if thing is None else f"{' '.join(words)} of {det}{thing}"
+    if (cut and any(_held(w, host) for w in words)) or (not cut and _head_held(words, host)):
         return None
     if all(w.lower() in ABOUT_A_RECORD or w.lower() in _REFERRING for w in words):
         return None
@@ -107,7 +133,9 @@ def unrecorded_thing(text: str, schema: HostSchema | None) -> str | None:
     host = host_words(schema)
     for pattern in (_AFFECTS, _UNDER):
         for match in pattern.finditer(text):
-            thing = _thing(match.group("thing").split(), host, cut=pattern is _UNDER)
+            of = match.group("of").split() if pattern is _AFFECTS and match.group("of") else None
+            det = (match.group("det") or "") if pattern is _AFFECTS else ""
+            thing = _thing(match.group("thing").split(), host, cut=pattern is _UNDER, of=of, det=det)
             if thing is not None:
                 return thing
     return None

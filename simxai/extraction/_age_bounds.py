@@ -9,35 +9,37 @@ from __future__ import annotations
 
 import re
 
-from simxai.extraction._age_changes import SPAN, in_age_unit
 from simxai.extraction._features import feature_mentions
 from simxai.extraction._group_words import OR_TAIL, _in_range, category_nouns, numeric_name_at, tail_op
-from simxai.extraction._lexicon import _AFTER_AGE, _NUM, _PEOPLE_NOUNS, _group_noun, plural_pattern
+from simxai.extraction._lexicon import _AFTER_AGE, _NUM, _PEOPLE_NOUNS, _group_noun, _parse_number, plural_pattern
+from simxai.extraction._time_units import span_in_unit, time_unit
 from simxai.hosts.base import FeatureSchema, HostSchema
 
 #: The decades of a life said as words: "the over sixties" is an age bracket.
 DECADES = {"twenties": 20, "thirties": 30, "forties": 40, "fifties": 50, "sixties": 60, "seventies": 70}
 DECADES |= {"eighties": 80, "nineties": 90}
+# the years of a decade that a word before it keeps: all ten, or the early, mid or late ones (first, last)
+_PARTS = {"": (0, 9), "early": (0, 3), "mid": (4, 6), "late": (7, 9)}
 
 
 def age_clauses(text: str, schema: HostSchema, age: FeatureSchema) -> list[str]:
     """The bounds of `age` that `text` says of people, as condition clauses ("age > 60")."""
     clauses: list[str] = []
     for match in re.finditer(rf"\b(?P<op>older|younger)\s+than\s+(?P<v>{_NUM})", text, re.IGNORECASE):
-        # "older than 2 yrs" of an age in months: 24 (the unit is read after the match, which stays as it was)
-        unit = re.match(rf"\s?(?P<u>{SPAN})\b", text[match.end() :], re.IGNORECASE)
-        value = in_age_unit(match.group("v"), unit.group("u"), age) if unit is not None else match.group("v")
+        value = _in_unit(match.group("v"), text, match.end("v"), age)
         clauses.append(f"{age.name} {'>' if match.group('op').lower() == 'older' else '<'} {value}")
-    # "in their fifties", "in her 40s": the decade of a life as a range of the age (a word before it, "early" or
-    # "late", narrows it in a way no range here says: nothing is read then)
+    # "in their fifties", "in her 40s": the decade of a life as a range of the age; "early", "mid" or "late" before
+    # it, its first four, middle three or last three years ("in her late sixties": 67 to 69)
     for match in re.finditer(
-        rf"\bin\s(?:their|his|her|my|our|your)\s(?:(?P<w>{'|'.join(DECADES)})|(?P<d>[1-9]0)[’']?s)\b",
+        rf"\bin\s(?:their|his|her|my|our|your)\s(?:(?P<part>early|mid|late)[\s-]?)?"
+        rf"(?:(?P<w>{'|'.join(DECADES)})|(?P<d>[1-9]0)[’']?s)\b",
         text,
         re.IGNORECASE,
     ):
         decade = DECADES[match.group("w").lower()] if match.group("w") else int(match.group("d"))
-        if _in_range(age, float(decade)):
-            clauses += [f"{age.name} >= {decade}", f"{age.name} <= {decade + 9}"]
+        first, last = _PARTS[(match.group("part") or "").lower()]
+        if _in_range(age, float(decade)) and time_unit(age) in (None, "year"):  # a decade of years, no 40 months
+            clauses += [f"{age.name} >= {decade + first}", f"{age.name} <= {decade + last}"]
     # "patients over 60", "people under 30": a group of people above or below a bare number is an age
     people = (
         rf"(?:{_group_noun(schema)}|{_PEOPLE_NOUNS}{_aged_nouns(age)}|people|persons|folks?|those|them|many|ones|individuals|everyone|"
@@ -66,6 +68,8 @@ def age_clauses(text: str, schema: HostSchema, age: FeatureSchema) -> list[str]:
         if numeric_name_at(text, schema, match.start()):
             continue  # "containers between 20 and 30": a feature's name, not people
         if _in_range(age, float(low)) and _in_range(age, float(high)):
+            end = match.end("b") if match.group("a") else match.end("b2")  # "between 1 and 2 years": both in years
+            low, high = _in_unit(low, text, end, age), _in_unit(high, text, end, age)
             clauses += [f"{age.name} >= {low}", f"{age.name} <= {high}"]
     for match in re.finditer(
         # "patients over 60", "how many of them are over 60"
@@ -112,8 +116,25 @@ def age_clauses(text: str, schema: HostSchema, age: FeatureSchema) -> list[str]:
         if numeric_name_at(text, schema, match.start()):
             continue  # "containers over 20": a feature's name, whose bound is read with the feature
         over = match.group("op").lower() in ("over", "above")
-        clauses.append(f"{age.name} {'>' if over else '<'} {match.group('v')}")
+        clauses.append(f"{age.name} {'>' if over else '<'} {_in_unit(match.group('v'), text, match.end('v'), age)}")
     return clauses
+
+
+# the unit of time said right after an age's bound ("older than 2 years", "over 2 yrs")
+_UNIT_AFTER = re.compile(r"\s?(years?|yrs?|months?|mos|weeks?|wks?|days?)\b", re.IGNORECASE)
+
+
+def _in_unit(value: str, text: str, end: int, age: FeatureSchema) -> str:
+    """The bound `value` in the unit the age's name counts in, when a unit of time said right after it (at `end`)
+    is another one: "older than 2 years" of `age (months)` is 24; a bound with no unit, or in the age's own, as said.
+    """
+    said = _UNIT_AFTER.match(text, end)
+    if said is None:
+        return value
+    unit = said.group(1).lower()
+    unit = {"yr": "year", "yrs": "years", "mos": "months", "wk": "week", "wks": "weeks"}.get(unit, unit)
+    converted = span_in_unit(_parse_number(value), unit, age)
+    return value if converted is None else f"{converted:g}"
 
 
 def _bound_of_another(text: str, schema: HostSchema, age: FeatureSchema, at: int) -> bool:

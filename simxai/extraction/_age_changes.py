@@ -7,10 +7,10 @@ from __future__ import annotations
 import re
 
 from simxai.extraction._lexicon import _NUM, _noun_pattern, _parse_number
+from simxai.extraction._time_units import _counts_since, time_unit
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
-from simxai.hosts.name_words import name_words
 
-__all__ = ["SPAN", "age_change", "in_age_unit"]
+__all__ = ["age_change"]
 
 
 def age_change(
@@ -20,13 +20,24 @@ def age_change(
     word of the age's own name ("one season younger") only in the worded readings (`worded`), never the selector's
     change flag, which reads what the shipped selector was trained on.
     """
-    match = re.search(rf"\b(?P<n>{_NUM})\s*(?P<unit>{_SPAN})\s+(?P<dir>older|younger)\b", text, re.IGNORECASE)
+    # (worded: "three years newer" of an age is younger, as "newer" says of a thing; the flag reads as trained)
+    # ("the service 3 years newer" on a host that counts the years since a service: that event's, not the age's)
+    since = any(f.type == "numeric" and _counts_since(f) for f in schema.features)
+    moves = r"older|younger|newer" if worded and not since else r"older|younger"
+    match = re.search(rf"\b(?P<n>{_NUM})\s*(?P<unit>{_SPAN})\s+(?P<dir>{moves})\b", text, re.IGNORECASE)
     if match:
         sign = "+" if match.group("dir").lower() == "older" else "-"
-        if _unit_key(match.group("unit")) == _unit_key(_age_unit(age)):
+        said, kept = _DAYS[_unit_key(match.group("unit"))], _DAYS[_unit_key(_age_unit(age))]
+        if said == kept:
             return f"{sign}{match.group('n')}"
-        # "3 weeks older" of an age in days: +21
-        return f"{sign}{in_age_unit(match.group('n'), match.group('unit'), age)}"
+        # "3 weeks older" of an age in days: +21; "5 months older" of an age in months stays +5 (its unit said above)
+        return f"{sign}{_in_age_unit(match.group('n'), match.group('unit'), age)}"
+    told = _OLD_IN_A_UNIT.search(text) if worded else None
+    if told is not None:
+        # "if cask 4300 was just a year old", "were 9 months old" (worded): the age said with its unit and "old", in the
+        # age's own unit (a year of an age in months: 12)
+        count = "1" if told.group("n").lower() in ("a", "an", "one") else told.group("n")
+        return _parse_number(_in_age_unit(count, told.group("unit"), age))
     match = re.search(
         rf"\b(?P<n>{_NUM}|one|an?)\s*(?P<unit>[a-z]{{3,}})\s+(?P<dir>older|younger)\b", text, re.IGNORECASE
     )
@@ -45,18 +56,8 @@ def age_change(
     return None if other_changes else _bare_age(text, schema, age)
 
 
-def in_age_unit(number: str, unit: str, age: FeatureSchema) -> str:
-    """`number` of the time `unit` said ("2", "yrs") in the unit the age feature counts in ("24" of `age (months)`)."""
-    said, kept = _DAYS[_unit_key(unit)], _DAYS[_unit_key(_age_unit(age))]
-    if said == kept:
-        return number
-    amount = round(float(_parse_number(number)) * said / kept, 2)
-    return f"{int(amount) if amount.is_integer() else amount}"
-
-
 # A span of time an age is changed by, and the length of each unit in days.
-SPAN = r"years?|yrs?|months?|mos?|weeks?|wks?|days?"
-_SPAN = SPAN
+_SPAN = r"years?|yrs?|months?|mos?|weeks?|wks?|days?"
 _DAYS = {"year": 365.25, "month": 365.25 / 12, "week": 7.0, "day": 1.0}
 
 
@@ -84,11 +85,28 @@ def _own_unit(word: str, age: FeatureSchema) -> bool:
 
 
 def _age_unit(age: FeatureSchema) -> str:
-    """The unit an age feature's name ends in, in any shape ("age_days", "plant_age_weeks", "age (months)",
-    "AgeWeeks"); years when it names none.
+    """The unit an age feature's name says, in any shape ("age_days", "plant_age_weeks", "age (months)",
+    "AgeMonths"); years when it names none (or names hours, which no age here counts in).
     """
-    units = {spelling for spellings in _UNIT_SPELLINGS.values() for spelling in spellings}
-    return next((w for w in reversed([w.lower() for w in name_words(age.name)]) if w in units), "years")
+    unit = time_unit(age)
+    return unit if unit in _DAYS else "year"
+
+
+def _in_age_unit(count: str, unit: str, age: FeatureSchema) -> str:
+    """`count` of the time `unit` said ("6", "months") in the unit of `age`, two decimals at most: "+6" of months stays
+    6 for an age in months, 2 years is 24 of it, 3 weeks 21 of an age in days.
+    """
+    said, kept = _DAYS[_unit_key(unit)], _DAYS[_unit_key(_age_unit(age))]
+    amount = round(float(_parse_number(count)) * said / kept, 2)
+    return f"{int(amount) if amount.is_integer() else amount}"
+
+
+# "was just a year old", "were 9 months old", "is only 3 yrs old": an age with its unit and "old" (worded readings)
+_OLD_IN_A_UNIT = re.compile(
+    rf"\b(?:were|was|is|be|being|been)\s+(?:only\s+|just\s+|about\s+|around\s+|nearly\s+|almost\s+)?"
+    rf"(?P<n>{_NUM}|an?|one)\s*(?P<unit>{_SPAN})\s+old\b",
+    re.IGNORECASE,
+)
 
 
 # "what if she were 60?", "what if patient 9 were 60?": a person (never "it", which is the feature in focus) and a

@@ -1,9 +1,10 @@
 """What-if amounts said before the feature's words: "another 20 weeks", "if we had 40 mm of rain", "5 cm snow".
 
-- "another" before a number and a word is that many more: "went another 3 weeks without a refill" is "3 more weeks
-  ...", "another 12 days past flowering" is "12 more days ..." (the readers of "N more" then take it, in the
-  feature's unit where they convert one). "another" before a word alone ("another week") is read elsewhere, and
-  after a verb that takes away ("lost another 10 points") it is left to the question an unsure step gets.
+- "another" (or "plus" right after an id) before a number and a word is that many more: "went another 3 weeks
+  without a refill" is "3 more weeks ...", "another 12 days past flowering" is "12 more days ..." (the readers of
+  "N more" then take it, in the feature's unit where they convert one). "another" before a word alone ("another
+  week") is read elsewhere, and after a verb that takes away ("lost another 10 points") it is left to the question
+  an unsure step gets.
 - a number with the unit a feature's name ends in, then (after "of" and an article or none) a word of that
   feature's name or aliases, is that feature's value: "if the field got 40 mm of rain" for `rainfall (mm)` or
   `rain_mm`, "with 5 cm snow" for `snow_cm`. The word after the unit names exactly one feature that carries that
@@ -51,7 +52,15 @@ def another_as_more(text: str) -> str:
             return match.group(0)
         return f"{match.group('n')} more"
 
-    return _ANOTHER.sub(more, text)
+    return _PLUS_AFTER_ID.sub(r"\g<lead>\g<n> more", _ANOTHER.sub(more, text))
+
+
+# "member 40 plus 12 loans per year": "plus" right after an id, then a number and a word, is that many more ("credit
+# score plus 20" after a feature's name is its step, read elsewhere; "plus" opening a turn adds a change to the last)
+_PLUS_AFTER_ID = re.compile(
+    rf"(?P<lead>\d\s)plus\s+(?P<n>{_NUM})(?=\s+[a-z])(?!\s+(?:points?|percent|more|less|fewer)\b)",
+    re.IGNORECASE,
+)
 
 
 def _name_terms(feature: FeatureSchema) -> set[str]:

@@ -112,6 +112,12 @@ _HALF_AS_MUCH = re.compile(r"\bhalf\s+as\s+(?:much|many)\b", re.I)
 _HALF_AGAIN = re.compile(r"\bhalf\s+again\s+as\b(?!\s+(?:much|many)\b)", re.I)  # not "as much salt"
 # "half a kilo heavier", "half an hour longer", "half a point lower": half of one unit, before a direction
 _HALF_A_UNIT = re.compile(rf"\bhalf\s+an?\s+(?=[a-z]+\s+(?:{_FURTHER}|{_NEARER})\b)", re.I)
+# "half a degree", "half a kilo", "half an hour": half of a unit of measure, said as the value anywhere
+_HALF_A_MEASURE = re.compile(
+    r"\bhalf\s+an?\s+(?=(?:degree|mil|mill|kilo(?:gram)?|metre|meter|centimetre|centimeter|millimet(?:re|er)|litre|"
+    r"liter|inch|foot|pound|gram|hour|minute|knot|mile|point|percent|day|week|month|year|night)s?\b)",
+    re.I,
+)
 # "a degree cooler", "a kilo heavier", "one metre less": one unit of a measure, before a direction
 _ONE_UNIT = re.compile(
     r"\b(?:an?|one)\s+(?=(?:degree|kilo(?:gram)?|metre|meter|centimetre|centimeter|millimet(?:re|er)|litre|liter|inch|"
@@ -167,6 +173,7 @@ def fraction_steps(text: str) -> str:
     text = _FRACTION_STEP.sub(lambda m: f"{_FRACTIONS[m.group('f').lower()]}% {m.group('dir')}", text)
     text = _HALF_AGAIN.sub("1.5 times as", text)  # "half again as heavy": one and a half times the value
     text = _HALF_AS_MUCH.sub("50% less", _ONE_UNIT.sub("1 ", _HALF_A_UNIT.sub("0.5 ", text)))
+    text = _HALF_A_MEASURE.sub("0.5 ", text)  # "down to half a mil", "a tilt of only half a degree": 0.5
     return _AND_A_HALF.sub(lambda m: f"{_WHOLE.get(m.group('n').lower(), m.group('n'))}.5 times", text)
 
 

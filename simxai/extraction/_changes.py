@@ -346,7 +346,7 @@ def extract_changes(
     """
     text = normalize(text, schema)
     if schema is None or schema.kind == "text":
-        return text_changes(text, worded=worded_amounts)
+        return text_changes(text, worded=worded_amounts, labels=schema.class_names if schema is not None else ())
     said = text
     if worded_amounts:
         said = text = without_instance_phrases(text, schema)  # "the bmi for patient 12 had been 30"

@@ -145,6 +145,8 @@ def feature_word_changes(
         unit = (match.group("unit") or "").lower()
         if feature is None or feature.name in named or verb in _words(feature):
             continue
+        if _names_the_instance(text, match, schema):
+            continue  # "if dive 9010 were deeper" beside `diver_weight_kg`: the host's noun and its id, no verb
         if unit and unit in _UNITS and not _fits_unit(unit, feature):
             continue  # "shipped 50 km": km is another feature's unit, not what shipping measures
         found[feature.name] = _parse_number(match.group("n"))
@@ -182,6 +184,22 @@ def feature_word_changes(
 
 # What ends the clause a feature named before a comparative governs ("the jockey 2 kg lighter, and the camel ...")
 _CLAUSE_BREAK = re.compile(r"[,.;:!?]|\b(?:and|plus|but|with|while|or)\b", re.I)
+
+
+def _names_the_instance(text: str, match: re.Match[str], schema: HostSchema) -> bool:
+    """Whether the word a verb reading matched is the host's instance noun and its number an id of the host ("dive
+    9010" on a host of dives, whose feature `diver_weight_kg` starts with the noun's letters).
+    """
+    word = re.match(r"[a-z]+", text[match.start() :], re.IGNORECASE)
+    noun = (schema.instance_noun or "").lower()
+    number = _parse_number(match.group("n"))
+    return (
+        word is not None
+        and bool(noun)
+        and word.group(0).lower() in (noun, noun + "s", noun + "es")
+        and float(number).is_integer()
+        and schema.has_id(int(number))
+    )
 
 
 def _step_of_named(text: str, start: int, mentions: list[FeatureMention], named: dict[str, ChangeValue]) -> bool:

@@ -98,6 +98,15 @@ _PICKED = r"\b(?:which|what|some|any|all|those|these|many)\s+(?:[a-z]+\s+)?$"
 _METRIC_LEAD = r"\b(?:on|for|among|in|across|from|with|within|of|about)\s+(?:(?:the|our|those|these|all|a|an)\s+)?$"
 
 
+# A noun and a bound said aside after it ("upper plots, above 1500 m", "old ones: over 30"), which restates the word
+# before the noun as a number
+_RESTATED = re.compile(
+    r"(?:\s+[a-z]+){0,2}?\s*[,:;–—-]\s*(?:(?:anything|any|those|ones|say|so|i\.?e\.?|meaning)\s+)?"
+    r"(?:over|above|under|below|beyond|more\s+than|less\s+than|at\s+least|at\s+most|upwards\s+of)\s*[$£€]?\s?\d",
+    re.IGNORECASE,
+)
+
+
 def _named_values(text: str, schema: HostSchema) -> list[str]:
     """Categories a metric question names without group words, as conditions ("accuracy on the gold plan").
 
@@ -149,6 +158,8 @@ def _named_values(text: str, schema: HostSchema) -> list[str]:
             for match in re.finditer(value, text, re.IGNORECASE):
                 said_form = match.group("whole") or match.group("word")
                 start, end = match.start(), match.end()
+                if match.group("word") and _RESTATED.match(text, end):
+                    continue  # "the upper plots, above 1500 m": the bound said aside says what "upper" is, no category
                 if any(low <= start < high for low, high in inside) or any(a <= start < b for a, b in said):
                     continue
                 if text[end : end + 1] == "-" and not any(low == end + 1 for low, _ in spans):

@@ -11,6 +11,7 @@ import re
 from simxai.exceptions import ArgumentError
 from simxai.extraction._age_bounds import age_clauses
 from simxai.extraction._amounts import money_amounts, money_bound
+from simxai.extraction._aside_words import PLURAL_UNITS, own_words, said_once
 from simxai.extraction._changes import _categorical_change
 from simxai.extraction._class_names import class_mentions
 from simxai.extraction._class_union import joined, union_clauses
@@ -147,16 +148,23 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
                 clauses += [f"{feature.name} >= {low}", f"{feature.name} <= {high}"]
                 continue
             match = re.match(
-                rf"^(?P<aside>{_ASIDE})?\s*(?:values?\s+)?(?:(?:is|are|was|were|of)\s+)?(?P<op>{_OP_WORDS})\s*{_SIGN}"
-                rf"(?P<v>-?{_NUM})\b(?:\s?(?:%|percent\b))?(?P<tail>\s*{OR_TAIL})?",
+                rf"^(?P<aside>{_ASIDE}(?P<own>[a-z]+\s+)?)?\s*(?:values?\s+)?(?:(?:is|are|was|were|of)\s+)?"
+                rf"(?P<op>{_OP_WORDS})\s*{_SIGN}(?P<v>-?{_NUM})\b(?:\s?(?:%|percent\b))?(?P<tail>\s*{OR_TAIL})?",
                 after,
                 re.IGNORECASE,
             )
             if match and match.group("aside"):
                 # "the big claims, over 90": a bound said aside must be one of the feature's values, and not the
-                # bound of a noun after it ("the bmi, over 30 patients")
-                plural_after = re.match(r"\s+[a-z]+s\b", after[match.end() :], re.IGNORECASE)
-                if not _in_range(feature, float(match.group("v"))) or plural_after:
+                # bound of a noun after it ("the bmi, over 30 patients"; a unit is no noun: "the old lamps, over 20
+                # yrs"); a word before the bound must be the feature's own ("the wet ones, leaf above 60")
+                plural_after = re.match(r"\s+([a-z]+s)\b", after[match.end() :], re.IGNORECASE)
+                unit_after = plural_after is not None and plural_after.group(1).lower() in PLURAL_UNITS
+                own = (match.group("own") or "").strip().lower()
+                if (
+                    not _in_range(feature, float(match.group("v")))
+                    or (plural_after and not unit_after)
+                    or (own and own not in own_words(feature))
+                ):
                     match = None
             bound = _open_bound(text, mention.start, mention.end) or counted_equality(text, mention, group_context)
             if match is None and bound is not None:
@@ -182,10 +190,13 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
         clauses += age_clauses(text, schema, age)
     # ("applicants below 30 years": the number already bounds the age, not also a feature measured in years)
     aged = {c.split(" ")[-1] for c in clauses if age is not None and clause_field(c) == age.name}
+    # ("rigging older than 15 years": 15 bounds the feature "rigging" names, not also one whose name counts in years;
+    # one number said once gives one bound)
+    bounded = {c.split(" ")[-1] for c in clauses if said_once(text, c.split(" ")[-1])}
     clauses += [
         c
         for c in _unit_bounds(text, schema)
-        if clause_field(c) not in {clause_field(d) for d in clauses} and c.split(" ")[-1] not in aged
+        if clause_field(c) not in {clause_field(d) for d in clauses} and c.split(" ")[-1] not in aged | bounded
     ]
     # "24 degrees and up" of a temperature kept as `..._temp_c`, "5pm onwards" of an hour feature
     clauses += said_bounds(text, schema, clauses)  # and "germination above 0.9", "serviced in the last week"

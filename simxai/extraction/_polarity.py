@@ -129,7 +129,10 @@ def label_mentions(text: str, schema: HostSchema, exact: list[tuple[int, int, st
             _agent_stem(word) if re.search(r"\b(?:a|an)\s+$", text[max(0, token.start() - 4) : token.start()]) else ""
         )
         candidates = ((pair, tokens[i + 1].end() if pair else 0), (word, token.end()), (dropped, token.end()))
-        for candidate, end in (*candidates, (agent, token.end())):
+        # a class done again ("get gangway 410 reopened", "re-approved" for open, approved): the verb without its "re",
+        # tried last, when the word as written names nothing
+        again = re.sub(r"^re-?", "", word, flags=re.IGNORECASE) if re.match(r"re-?[a-z]{4}", word, re.I) else ""
+        for candidate, end in (*candidates, (agent, token.end()), (again, token.end())):
             if not candidate:
                 continue
             name = next(

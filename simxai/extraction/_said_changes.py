@@ -42,7 +42,10 @@ _UP, _DOWN = COUNTED_UP, COUNTED_DOWN
 # verbs and auxiliaries that follow the subject of a supposition ("the price for 8150 had been ...")
 _AFTER_SUBJECT = (
     r"had|has|have|was|were|is|are|be|been|would|went|goes|got|gets|shrank|shrunk|grew|rose|fell|dropped|came|"
-    r"increased|decreased|doubled|halved|went"
+    r"increased|decreased|doubled|halved|went|"
+    # a move to a value said in any tense, or after a modal ("the savings of member 12 climb to 4000", "would jump to")
+    r"will|could|might|should|go|climb|climbs|climbed|jump|jumps|jumped|rise|rises|fall|falls|drop|drops|grow|grows|"
+    r"shrink|shrinks|sink|sinks|sank|soar|soars|soared|come|comes"
 )
 
 
@@ -61,7 +64,8 @@ def without_instance_phrases(text: str, schema: HostSchema) -> str:
     nouns = "|".join(sorted({schema.instance_noun.lower(), *_GENERIC_NOUNS} - {""}, key=len, reverse=True))
     pattern = re.compile(
         rf"\s(?P<p>for|of|in|on|at)\s+(?:the\s+)?(?:(?:{nouns})\s+)?#?(?P<id>\d+)(?:['’]s\s+[a-z]+)?"
-        rf"(?=\s+(?:{_AFTER_SUBJECT})\b|\s+to\s+-?\d|\s+(?:up|down)\s+(?:by\s+|to\s+)?\d)",  # "on 7110 up by 2"
+        # "on 7110 up by 2", "on 7110 down to half a kilo"
+        rf"(?=\s+(?:{_AFTER_SUBJECT})\b|\s+to\s+-?\d|\s+(?:up|down)\s+(?:by\s+|to\s+)?(?:\d|half\b))",
         re.IGNORECASE,
     )
 

@@ -5,6 +5,7 @@ becomes 'lively'", "took the word 'not' out"), or a whole new text ("what if it 
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 from simxai.extraction._texts import extract_texts
 from simxai.hosts.base import ChangeValue
@@ -46,6 +47,8 @@ _WORDED_PATTERNS: tuple[tuple[str, bool], ...] = (
     (r"{Q1}\s+be\s+(?:replaced|changed|swapped|switched)\s+(?:with|by|to|for|into)\s+{Q2}", False),
     (r"{Q1}\s+(?:becomes|become|turned\s+into|turns\s+into)\s+{Q2}", False),
     (r"{Q1}\s+(?:was|were|is|became|becomes|had\s+been|said)\s+(?:just|only|simply|merely)\s+{Q2}", False),
+    # "what if 'slow' in review 7 was 'brisk'": the text named between the word and its new one
+    (r"{Q1}\s+in\s+(?:the\s+)?[a-z]+(?:\s+#?\d+)?\s+(?:was|were|is|became|had\s+been)\s+{Q2}", False),
     (r"(?<![\w/-]){Q1}\s*(?:->|→|=>)\s*{Q2}", False),
     (r"(?<![\w/])s/{Q1}/{Q2}/", False),
     # "what if it said terrible instead of great", "had awful rather than superb": a verb of wording leads in, or the
@@ -56,18 +59,22 @@ _WORDED_PATTERNS: tuple[tuple[str, bool], ...] = (
         True,
     ),
     (r"^\W*{Q1}\s+(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+{Q2}\W*$", True),
+    # "if dull became lively", "if tedious was charming": one word becoming another after "if" (read without quotes only
+    # when neither word is a function word, a word of the model's outputs or one of its labels: `text_changes`)
+    (r"\bif\s+{Q1}\s+(?:became|becomes|turned\s+into|was|were|had\s+been)\s+{Q2}(?=\s*[?.!,;]|\s*$)", False),
 )
-_ARROW = 6
+_ARROW = 7
 _QUOTED = r"['\"“‘](?P<{g}>[^'\"”’]+)['\"”’]"
 # A word starts where no word character is before it: a match that could start inside a word also starts at its
 # first letter, and trying every letter of a long run of them is quadratic (tests/reliability/test_linear_parsers.py).
 _WORD = r"(?<![\w\-])(?P<{g}>[\w\-]+)"
 
 
-def text_changes(text: str, *, worded: bool = True) -> dict[str, ChangeValue] | None:
+def text_changes(text: str, *, worded: bool = True, labels: Collection[str] = ()) -> dict[str, ChangeValue] | None:
     """The edits a turn names for a text host's input ({old: new}, {old: ""} for a removal, {"text": new}), or None.
 
-    `worded=False` reads the plain patterns only (see `extract_changes`).
+    `worded=False` reads the plain patterns only (see `extract_changes`). In an unquoted "if X was Y", neither word
+    may be one of the host's `labels` ("if review 3 was positive") or a word of the outputs (`_OUTPUT_WORDS`).
     """
     changes: dict[str, ChangeValue] = {}
     for quoted in (True, False):
@@ -82,7 +89,9 @@ def text_changes(text: str, *, worded: bool = True) -> dict[str, ChangeValue] | 
             for match in re.finditer(regex, text, re.IGNORECASE):
                 old, new = (match.group("b"), match.group("a")) if swapped else (match.group("a"), match.group("b"))
                 stop = _NOT_WORDS_TO_EDIT | ({"or"} if worded else set())  # "positive -> or negative"
-                if quoted or not {old.lower(), new.lower()} & stop:
+                if pattern == _WORDED_PATTERNS[-1][0]:  # "if X was Y": no label, no word of the outputs
+                    stop |= _OUTPUT_WORDS | {label.lower() for label in labels}
+                if quoted or not ({old.lower(), new.lower()} & stop or old.isdigit() or new.isdigit()):
                     changes.setdefault(old.strip(), new.strip())
         removal = (
             rf"\b(?:remove|removing|removed|delete|deleting|deleted|drop|dropping|dropped|omit|omitting|omitted|"
@@ -91,6 +100,8 @@ def text_changes(text: str, *, worded: bool = True) -> dict[str, ChangeValue] | 
             rf"{'|without' if quoted else ''})\s+"
             rf"(?:the\s+word\s+)?{token.format(g='a')}"
         )
+        # "review 7 without the word tedious" (worded): "the word" marks the edit where no quotes do
+        named_word = rf"\bwithout\s+the\s+word\s+{token.format(g='a')}"
         # "if superb were removed from review 0", "'flat' taken out"
         passive = (
             rf"{token.format(g='a')}\s+(?:was|were|is|got|gets|being|be|been){'?' if quoted else ''}\s*"
@@ -102,7 +113,8 @@ def text_changes(text: str, *, worded: bool = True) -> dict[str, ChangeValue] | 
             rf"\b(?:take|takes|took|taking|leave|leaves|left|leaving|cut|cuts|cutting)\s+(?:the\s+word\s+)?"
             rf"{token.format(g='a')}\s+out\b"
         )
-        readings = (removal, passive, split) if worded else (removal, passive)
+        readings: tuple[str, ...] = (removal, passive, split) if worded else (removal, passive)
+        readings += (named_word,) if worded and not quoted else ()
         for match in [m for r in readings for m in re.finditer(r, text, re.IGNORECASE)]:
             if quoted or match.group("a").lower() not in _NOT_WORDS_TO_EDIT:
                 changes.setdefault(match.group("a").strip(), "")
@@ -114,6 +126,12 @@ def text_changes(text: str, *, worded: bool = True) -> dict[str, ChangeValue] | 
     return None
 
 
+# Words of the model's outputs and its inputs, which an unquoted "if X was Y" names no edit of ("if the sentiment was
+# negative", "if its score were higher")
+_OUTPUT_WORDS = frozenset(
+    "sentiment prediction predictions label labels class result outcome score review reviews text model verdict "
+    "higher lower different better worse right wrong correct true false".split()
+)
 _NOT_WORDS_TO_EDIT = frozenset(
     "the a an it this that word words one some any them its from if were was is what and then i you we they he "
     "she".split()

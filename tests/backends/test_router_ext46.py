@@ -237,8 +237,9 @@ def test_a_decade_means_nothing_on_a_host_without_an_age(text: str) -> None:
     assert extract_group(text, FERRY) is None
 
 
-def test_a_qualified_decade_is_left_unread() -> None:
-    assert extract_group("precision for folks in their late forties", MEMBERS) is None
+def test_a_qualified_decade_is_its_part_of_the_decade() -> None:
+    # (ux47: "late" keeps the decade's last three years; left unread before)
+    assert extract_group("precision for folks in their late forties", MEMBERS) == "age >= 47 and age <= 49"
 
 
 # --- 6. common English words are no typos ----------------------------------------------------------------------------
