@@ -16,12 +16,13 @@ import re
 from simxai._self_repair import self_corrected
 from simxai._unsure_change import unsure_change
 from simxai.extraction import extract_ids, feature_spans
+from simxai.extraction.mentions import FeatureMention, feature_mentions
 from simxai.followup import changed_feature
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 from simxai.hosts.name_words import lead_unit_of, name_unit_of, name_words, unit_words
 from simxai.normalize import normalize
 
-__all__ = ["sure_change", "unit_tied_feature"]
+__all__ = ["one_feature_named", "sure_change", "unit_tied_feature"]
 
 # The word right before a number that makes it the feature's new value ("were 100", "to 0", "at 12").
 _VALUE_MARK = re.compile(r"(?:\b(?:to|were|was|be|been|is|at|of)|=)\s*$", re.IGNORECASE)
@@ -45,7 +46,7 @@ def sure_change(user: str, schema: HostSchema | None) -> dict[str, ChangeValue] 
     """
     if schema is None or schema.kind != "tabular":
         return None
-    feature = changed_feature(user, schema) or unit_tied_feature(user, schema)
+    feature = changed_feature(user, schema) or one_feature_named(user, schema) or unit_tied_feature(user, schema)
     if feature is None:
         return None
     value = unsure_change(user, feature, schema)
@@ -53,6 +54,7 @@ def sure_change(user: str, schema: HostSchema | None) -> dict[str, ChangeValue] 
     if value is None or found is None:
         return None
     text = normalize(self_corrected(user), schema)
+    named = [m for m in feature_mentions(text, schema) if m.feature.name == feature]
     amount = value.lstrip("+-").rstrip("%") if isinstance(value, str) else f"{value:g}"
     said = [m for m in re.finditer(rf"(?<![\w.]){re.escape(amount)}(?![\w]|\.\d)", text)]
     if len(said) != 1:
@@ -63,7 +65,9 @@ def sure_change(user: str, schema: HostSchema | None) -> dict[str, ChangeValue] 
         direction = _DIRECTION.match(after)  # "20 more litres"
         after = after[direction.end() :] if direction is not None else after
         unit = _NEXT_WORD.match(after)
-        tied = unit is not None and not value.endswith("%") and _unit_of(after, found)
+        # "plus 100 dives" of dives_logged: with its direction beside it, the step counts what the feature counts
+        counted = unit is not None and any(m.start == len(text) - len(after) + unit.start(1) for m in named)
+        tied = unit is not None and not value.endswith("%") and (_unit_of(after, found) or counted)
         beside = unit is not None and (
             direction is not None
             or _STEP_BEFORE.search(text[: number.start()])
@@ -72,7 +76,35 @@ def sure_change(user: str, schema: HostSchema | None) -> dict[str, ChangeValue] 
         return {feature: value} if tied and beside else None
     if _VALUE_MARK.search(text[: number.start()]) or _unit_of(text[number.end() :], found):
         return {feature: value}
+    if _said_of(text, number, named):
+        return {feature: value}
     return None
+
+
+def _said_of(text: str, number: re.Match[str], named: list[FeatureMention]) -> bool:
+    """Whether a what-if's number is said of the feature just named: right after its words ("knee wear 0"), or
+    alone at the turn's end after a comma that closes the clause naming it ("with a tight seal, 10": the value put
+    beside the feature, as a score is given).
+    """
+    before = text[: number.start()]
+    if any(m.end <= len(before) and not before[m.end :].strip() for m in named):
+        return True
+    if text[number.end() :].strip(" .!?") or not before.rstrip().endswith(","):
+        return False
+    clause = re.split(r"[.;:!?,]", before.rstrip()[:-1])[-1]
+    start = len(before.rstrip()) - 1 - len(clause)
+    return any(m.start >= start for m in named)
+
+
+def one_feature_named(user: str, schema: HostSchema | None) -> str | None:
+    """The feature a turn names in several places, when every mention names that one feature ("if the mice signs
+    go to zero" of MouseSigns, by "mice" and by "signs"; "knee pads replaced, wear 0" of an alias and the name), or
+    None: no mention, or mentions of two features.
+    """
+    if schema is None or schema.kind != "tabular":
+        return None
+    names = {m.feature.name for m in feature_mentions(normalize(self_corrected(user), schema), schema)}
+    return names.pop() if len(names) == 1 else None
 
 
 def unit_tied_feature(user: str, schema: HostSchema | None) -> str | None:

@@ -1,0 +1,157 @@
+"""Round 47 (ask47): asking only where a turn is ambiguous, on an invented host in our own wording.
+
+An apiary's hives (keep / split / requeen): a brood score from 1 to 10, traces of wax moth, the inspections logged,
+the frames of honey and the apiary's site. A what-if's one number said of the feature the turn just named is run, not
+offered for a yes: put beside it after a comma at the turn's end ("a patchy brood, 4"), right after its words ("moth
+traces 0"), or as a step counted in the feature's own noun with its direction beside it ("plus 6 inspections"); a
+feature named by two of its words ("the moth ... traces") is one feature. A counterfactual that only leaves one of
+three classes ("off the requeen list") takes the search's default target, the likeliest other class, which the
+reply names; a turn that says where the hive should go in words that name no class is still asked which class.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from simxai._sure_change import one_feature_named, sure_change
+from simxai.backends.router import RouterBackend
+from simxai.hosts.base import FeatureSchema, Host, HostSchema
+from tests.backends.routing import logistic_host, ran, route, talk
+
+NUMERIC = ["brood_score", "MothTraces", "inspections_logged", "honey frames"]
+CONFIG: dict[str, Any] = {
+    "name": "apiary hives",
+    "target": "action",
+    "class_names": {"0": "keep", "1": "split", "2": "requeen"},
+    "instance_noun": "hive",
+    "id_column": "hive_id",
+    "category_names": {"site": {"0": "orchard", "1": "heath", "2": "riverside"}},
+    "feature_aliases": {"brood_score": ["brood"], "MothTraces": ["wax moth"]},
+    "seed": 0,
+}
+HIVES = HostSchema(
+    name="apiary hives",
+    kind="tabular",
+    instance_noun="hive",
+    class_names=["keep", "split", "requeen"],
+    features=[
+        FeatureSchema(name="brood_score", type="numeric", min=1, max=10, aliases=["brood"]),
+        FeatureSchema(name="MothTraces", type="numeric", min=0, max=12, aliases=["wax moth"]),
+        FeatureSchema(name="inspections_logged", type="numeric", min=1, max=60),
+        FeatureSchema(name="honey frames", type="numeric", min=0, max=20),
+    ],
+    id_range=(7101, 7400),
+)
+
+
+@pytest.fixture(scope="module")
+def router() -> RouterBackend:
+    return RouterBackend()
+
+
+@pytest.fixture(scope="module")
+def apiary() -> Host:
+    import numpy as np
+    import pandas as pd
+
+    rng = np.random.default_rng(47)
+    n = 300
+    frame = pd.DataFrame(
+        {
+            "hive_id": np.arange(7101, 7101 + n),
+            "brood_score": rng.integers(1, 11, n),
+            "MothTraces": rng.integers(0, 13, n),
+            "inspections_logged": rng.integers(1, 61, n),
+            "honey frames": rng.integers(0, 21, n),
+            "site": rng.integers(0, 3, n),
+        }
+    )
+    score = frame["brood_score"] - 0.8 * frame["MothTraces"] + 0.05 * frame["honey frames"]
+    frame["action"] = np.digitize(score + rng.normal(0, 1.0, n), np.quantile(score, [0.33, 0.66]))
+    return logistic_host(frame, NUMERIC, "site", "action", CONFIG)
+
+
+# --- a what-if's number said of the feature just named -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("suppose hive 7123 had a patchy brood, 4", {"brood_score": 4}),  # put beside it, at the turn's end
+        ("what if 7123 had shown a truly lovely brood pattern, 9?", {"brood_score": 9}),
+        ("7123 with the moth traces 0", {"MothTraces": 0}),  # right after the feature's words
+        ("7123 plus 6 inspections", {"inspections_logged": "+6"}),  # a step counted in the feature's own noun
+        ("and if hive 7123 got 4 more inspections?", {"inspections_logged": "+4"}),
+    ],
+)
+def test_a_number_said_of_the_feature_just_named_is_the_change(text: str, expected: dict[str, Any]) -> None:
+    assert sure_change(text, HIVES) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what if hive 7123 was moved to a sunnier spot, 4",  # no feature in the clause before the number
+        "suppose 7123 had a patchy brood, 4 frames of honey and 2 moth traces",  # several numbers
+        "what if 7123's brood got worse, 3",  # which way is worse is the beekeeper's to say
+        "suppose the brood of 7123 was patchy, 4 or so hives away from the heath",  # the number does not end it
+        "7123 plus 6",  # a step with no noun: six more of what?
+    ],
+)
+def test_a_number_not_said_of_the_feature_is_still_asked(text: str) -> None:
+    assert sure_change(text, HIVES) is None
+
+
+def test_a_feature_named_by_two_of_its_words_is_one_feature() -> None:
+    assert one_feature_named("if the wax moth on 7123 left no traces", HIVES) == "MothTraces"
+    assert one_feature_named("if the brood of 7123 had 2 more honey frames", HIVES) is None  # two features
+    assert sure_change("what if the wax moth on hive 7123 went down to 0 traces", HIVES) == {"MothTraces": 0}
+
+
+async def test_the_engine_runs_a_value_put_beside_its_feature(apiary: Host, router: RouterBackend) -> None:
+    turns = await talk(apiary, router, "suppose hive 7123 had a patchy brood, 4")
+    assert turns[0].clarification is None
+    assert ran(turns[0]) == [("explain_what_if", {"instance": 7123, "changes": {"brood_score": 4}})]
+
+
+# --- leaving one of three classes --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["two ways to get 7123 off the requeen list", "show me 3 ways to get 7123 out of requeen"],
+)
+def test_leaving_one_of_three_classes_takes_the_default_target(router: RouterBackend, text: str) -> None:
+    asked, made = route(router, text, HIVES)
+    assert asked == ""
+    assert [name for name, _ in made] == ["explain_how_to_be_that"]
+    assert "target_label" not in made[0][1]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what would get 7123 out of requeen and into the strong colonies",  # a place that names no class
+        "what would hive 7123 need to become a healthy colony instead of a requeen?",
+    ],
+)
+def test_a_destination_no_class_names_is_still_asked(router: RouterBackend, text: str) -> None:
+    asked, made = route(router, text, HIVES)
+    assert made == []
+    assert "Instead of requeen, which label should the changes reach: keep or split?" in asked
+
+
+def test_a_class_named_as_the_destination_is_reached(router: RouterBackend) -> None:
+    asked, made = route(router, "how could hive 7123 go from requeen to split?", HIVES)
+    assert asked == ""
+    assert made and made[0][1].get("target_label") == "split"
+
+
+async def test_the_reply_names_the_class_the_default_reached(apiary: Host, router: RouterBackend) -> None:
+    hive = next(i for i in range(7101, 7401) if apiary.predict(apiary.resolve(i)).label == "requeen")
+    turns = await talk(apiary, router, f"two ways to get {hive} off the requeen list")
+    assert turns[0].clarification is None
+    assert [name for name, _ in ran(turns[0])] == ["explain_how_to_be_that"]
+    assert "To get keep" in turns[0].reply or "To get split" in turns[0].reply
