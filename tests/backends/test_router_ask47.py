@@ -7,6 +7,14 @@ traces 0"), or as a step counted in the feature's own noun with its direction be
 feature named by two of its words ("the moth ... traces") is one feature. A counterfactual that only leaves one of
 three classes ("off the requeen list") takes the search's default target, the likeliest other class, which the
 reply names; a turn that says where the hive should go in words that name no class is still asked which class.
+
+Unsure between the data and a card, a count of the rows of a group ("how many heath hives are there") asks neither
+card; unsure between the data and the global explanation, a turn that names a feature with no word of reasons, rank,
+effect or the model asks for its values, not its weight.
+
+And on a text host (a tea shop's comments), a word of the comment said to become another word, or to go, is the
+what-if's edit: "if sluggish became brisk", "without the word sluggish"; a word said with an article before it
+describes a thing ("if the service was brisk"), and a word the comment does not hold edits nothing: both asked.
 """
 
 from __future__ import annotations
@@ -16,6 +24,9 @@ from typing import Any
 import pytest
 
 from simxai._sure_change import one_feature_named, sure_change
+from simxai._sure_edit import sure_edit
+from simxai.backends._router_masking import mask
+from simxai.backends._router_unsure import ruled_out
 from simxai.backends.router import RouterBackend
 from simxai.hosts.base import FeatureSchema, Host, HostSchema
 from tests.backends.routing import logistic_host, ran, route, talk
@@ -41,6 +52,7 @@ HIVES = HostSchema(
         FeatureSchema(name="MothTraces", type="numeric", min=0, max=12, aliases=["wax moth"]),
         FeatureSchema(name="inspections_logged", type="numeric", min=1, max=60),
         FeatureSchema(name="honey frames", type="numeric", min=0, max=20),
+        FeatureSchema(name="site", type="categorical", categories=["orchard", "heath", "riverside"]),
     ],
     id_range=(7101, 7400),
 )
@@ -155,3 +167,88 @@ async def test_the_reply_names_the_class_the_default_reached(apiary: Host, route
     assert turns[0].clarification is None
     assert [name for name, _ in ran(turns[0])] == ["explain_how_to_be_that"]
     assert "To get keep" in turns[0].reply or "To get split" in turns[0].reply
+
+
+# --- a word of the text said to become another -------------------------------------------------------------------
+
+_COMMENT = "Sluggish service but the oolong was lovely."
+
+
+@pytest.mark.parametrize(
+    ("turn", "expected"),
+    [
+        ("comment 0 if sluggish became brisk", {"sluggish": "brisk"}),
+        ("what if 'lovely' in comment 0 was 'stale'?", {"lovely": "stale"}),
+        ("and if lovely turned into stale, what then", {"lovely": "stale"}),
+        ("comment 0 without the word sluggish", {"sluggish": ""}),
+    ],
+)
+def test_a_word_of_the_text_said_to_change_is_the_edit(turn: str, expected: dict[str, str]) -> None:
+    assert sure_edit(turn, _COMMENT) == expected
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "comment 0 if the service was brisk",  # an article: the service described, no word edited
+        "comment 0 if rude became polite",  # no such word in the comment
+        "what if it was lovely",  # a pronoun is no word of the comment
+        "comment 0 if sluggish became brisk and friendly too",  # the new word does not close its clause
+    ],
+)
+def test_no_word_of_the_text_said_to_change_is_still_asked(turn: str) -> None:
+    assert sure_edit(turn, _COMMENT) is None
+
+
+def test_a_quoted_word_read_as_the_text_is_still_asked() -> None:
+    # the router read the quoted word as the comment itself: which comment the edit is about is in doubt
+    assert sure_edit("what if 'lovely' in comment 0 was 'stale'?", "lovely") is None
+
+
+async def test_the_engine_runs_an_edit_of_the_texts_own_word(router: RouterBackend) -> None:
+    import numpy as np
+
+    from simxai.hosts.text import TextHost
+
+    def keywords(texts: Any) -> Any:
+        rows = [
+            [t.lower().count("sluggish") + t.lower().count("stale") + 0.5, t.lower().count("lovely") + 0.5]
+            for t in texts
+        ]
+        return np.array([np.array(r) / sum(r) for r in rows])
+
+    comments = [(_COMMENT, "unhappy"), ("Stale scones.", "unhappy"), ("A lovely brew.", "happy")]
+    shop = TextHost(keywords, ["unhappy", "happy"], name="tea shop comments", instance_noun="comment", dataset=comments)
+    turns = await talk(shop, router, "comment 0 if sluggish became brisk", "comment 0 if rude became polite")
+    assert ran(turns[0]) == [("explain_what_if", {"instance": 0, "changes": {"sluggish": "brisk"}})]
+    assert ran(turns[1]) == [] and turns[1].clarification is not None
+
+
+# --- options a turn cannot mean: a card for a group's rows, the weight of a feature asked no weight of ------------
+
+_OPTIONS = ("get_data_information", "get_model_information", "get_output_information", "get_global_explanation")
+
+
+def _out(text: str) -> frozenset[str]:
+    return ruled_out(text, mask(text, HIVES), HIVES, _OPTIONS)
+
+
+def test_a_count_of_a_groups_rows_asks_no_card() -> None:
+    assert {"get_model_information", "get_output_information"} <= _out("how many heath hives are there")
+    assert "get_data_information" not in _out("how many heath hives are there")
+    assert "get_model_information" not in _out("how many labels are there")  # no group: the cards may say
+    assert "get_model_information" not in _out("how many heath hives does the model flag")  # the model's outcome
+
+
+@pytest.mark.parametrize(
+    ("text", "weighed"),
+    [
+        ("what do the honey frames look like across the apiary", False),  # the feature's values
+        ("give me a picture of the moth traces", False),
+        ("how much does the brood matter", True),  # a word of reasons
+        ("where do the honey frames rank", True),
+        ("how does the model use the moth traces", True),
+    ],
+)
+def test_a_feature_asked_no_weight_of_is_no_global_explanation(text: str, weighed: bool) -> None:
+    assert ("get_global_explanation" not in _out(text)) is weighed
