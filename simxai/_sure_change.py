@@ -22,7 +22,7 @@ from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 from simxai.hosts.name_words import lead_unit_of, name_unit_of, name_words, unit_words
 from simxai.normalize import normalize
 
-__all__ = ["one_feature_named", "sure_change", "unit_tied_feature"]
+__all__ = ["first_word_feature", "one_feature_named", "sure_change", "unit_tied_feature"]
 
 # The word right before a number that makes it the feature's new value ("were 100", "to 0", "at 12").
 _VALUE_MARK = re.compile(r"(?:\b(?:to|were|was|be|been|is|at|of)|=)\s*$", re.IGNORECASE)
@@ -47,6 +47,7 @@ def sure_change(user: str, schema: HostSchema | None) -> dict[str, ChangeValue] 
     if schema is None or schema.kind != "tabular":
         return None
     feature = changed_feature(user, schema) or one_feature_named(user, schema) or unit_tied_feature(user, schema)
+    feature = feature or first_word_feature(user, schema)
     if feature is None:
         return None
     value = unsure_change(user, feature, schema)
@@ -94,6 +95,30 @@ def _said_of(text: str, number: re.Match[str], named: list[FeatureMention]) -> b
     clause = re.split(r"[.;:!?,]", before.rstrip()[:-1])[-1]
     start = len(before.rstrip()) - 1 - len(clause)
     return any(m.start >= start for m in named)
+
+
+# "the water was 10", "the still ran at 95": a noun after "the", the subject of a value said right after it
+_SUBJECT_VALUE = re.compile(
+    r"\bthe\s+(?P<w>[a-z]+)\s+(?:(?:was|were|is|had\s+been)(?:\s+at)?|(?:ran|sat|stood|was\s+kept|were\s+kept)\s+at)"
+    r"\s+\d",
+    re.IGNORECASE,
+)
+
+
+def first_word_feature(user: str, schema: HostSchema | None) -> str | None:
+    """The one numeric feature whose name starts with the noun a turn that names no feature gives a value ("what if
+    the water was 10" of `water temp (C)`, "the still ran at 95" of `still_temp`), or None: a feature named, another
+    form, or two features whose names start with that word. The noun follows "the", so "if it still was 10" names none.
+    """
+    if schema is None or schema.kind != "tabular":
+        return None
+    text = normalize(self_corrected(user), schema)
+    said = _SUBJECT_VALUE.search(text)
+    if said is None or feature_spans(text, schema):
+        return None
+    word = said.group("w").lower()
+    starting = [f.name for f in schema.features if f.type == "numeric" and name_words(f.name)[:1] == [word]]
+    return starting[0] if len(starting) == 1 else None
 
 
 def one_feature_named(user: str, schema: HostSchema | None) -> str | None:

@@ -4,7 +4,8 @@ An apiary's hives (keep / split / requeen): a brood score from 1 to 10, traces o
 the frames of honey and the apiary's site. A what-if's one number said of the feature the turn just named is run, not
 offered for a yes: put beside it after a comma at the turn's end ("a patchy brood, 4"), right after its words ("moth
 traces 0"), or as a step counted in the feature's own noun with its direction beside it ("plus 6 inspections"); a
-feature named by two of its words ("the moth ... traces") is one feature. A counterfactual that only leaves one of
+feature named by two of its words ("the moth ... traces") is one feature, and a noun after "the" that starts one
+feature's name names it ("the honey was 12" of `honey frames`). A counterfactual that only leaves one of
 three classes ("off the requeen list") takes the search's default target, the likeliest other class, which the
 reply names; a turn that says where the hive should go in words that name no class is still asked which class.
 
@@ -23,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from simxai._sure_change import one_feature_named, sure_change
+from simxai._sure_change import first_word_feature, one_feature_named, sure_change
 from simxai._sure_edit import sure_edit
 from simxai.backends._router_masking import mask
 from simxai.backends._router_unsure import ruled_out
@@ -120,6 +121,15 @@ def test_a_feature_named_by_two_of_its_words_is_one_feature() -> None:
     assert one_feature_named("if the wax moth on 7123 left no traces", HIVES) == "MothTraces"
     assert one_feature_named("if the brood of 7123 had 2 more honey frames", HIVES) is None  # two features
     assert sure_change("what if the wax moth on hive 7123 went down to 0 traces", HIVES) == {"MothTraces": 0}
+
+
+def test_a_noun_that_starts_one_features_name_names_it() -> None:
+    assert first_word_feature("what if the honey was 12", HIVES) == "honey frames"
+    assert sure_change("and if the honey had been 12?", HIVES) == {"honey frames": 12}
+    assert sure_change("what if the honey sat at 12", HIVES) == {"honey frames": 12}
+    assert first_word_feature("what if honey was 12", HIVES) is None  # no "the": an everyday word, no noun
+    assert first_word_feature("what if the site was 2", HIVES) is None  # a category's feature takes no number
+    assert first_word_feature("what if the brood was 4", HIVES) is None  # a feature named: `changed_feature`'s
 
 
 async def test_the_engine_runs_a_value_put_beside_its_feature(apiary: Host, router: RouterBackend) -> None:
