@@ -4,9 +4,12 @@ without a question.
 `_unsure_change` offers the one unclaimed number of a what-if as its feature's change and asks for a yes. When
 the number is plainly that feature's new value, the yes is no news: "if her blood pressure were 100 rather than
 131", "what if we dropped the deposit on 4410 to zero", "if I'd overstayed 30 mins" (a unit of the feature's own
-name after the number). The value is run as said (the what-if's reply shows the old and new value). A number
-with no such tie is still asked about: "what if the two missing porters turned up" counts porters, it does not
-set the feature to two. A step ("lost another 10 points") is still asked about too.
+name after the number); since ask47 also a number put beside the feature just named ("a patchy brood, 4", "moth
+traces 0"), a step counted in the feature's own noun ("plus 6 inspections"), a feature named by two of its words,
+and a noun after "the" that starts one feature's name ("the honey was 12"). The value is run as said (the
+what-if's reply shows the old and new value). A number with no such tie is still asked about: "what if the two
+missing porters turned up" counts porters, it does not set the feature to two. A step ("lost another 10 points")
+is still asked about too.
 """
 
 from __future__ import annotations
@@ -66,7 +69,7 @@ def sure_change(user: str, schema: HostSchema | None) -> dict[str, ChangeValue] 
         direction = _DIRECTION.match(after)  # "20 more litres"
         after = after[direction.end() :] if direction is not None else after
         unit = _NEXT_WORD.match(after)
-        # "plus 100 dives" of dives_logged: with its direction beside it, the step counts what the feature counts
+        # "plus 6 inspections" of inspections_logged: a step beside its direction counts what the feature counts
         counted = unit is not None and any(m.start == len(text) - len(after) + unit.start(1) for m in named)
         tied = unit is not None and not value.endswith("%") and (_unit_of(after, found) or counted)
         beside = unit is not None and (
@@ -83,8 +86,8 @@ def sure_change(user: str, schema: HostSchema | None) -> dict[str, ChangeValue] 
 
 
 def _said_of(text: str, number: re.Match[str], named: list[FeatureMention]) -> bool:
-    """Whether a what-if's number is said of the feature just named: right after its words ("knee wear 0"), or
-    alone at the turn's end after a comma that closes the clause naming it ("with a tight seal, 10": the value put
+    """Whether a what-if's number is said of the feature just named: right after its words ("moth traces 0"), or
+    alone at the turn's end after a comma that closes the clause naming it ("had a patchy brood, 4": the value put
     beside the feature, as a score is given).
     """
     before = text[: number.start()]
@@ -97,7 +100,7 @@ def _said_of(text: str, number: re.Match[str], named: list[FeatureMention]) -> b
     return any(m.start >= start for m in named)
 
 
-# "the water was 10", "the still ran at 95": a noun after "the", the subject of a value said right after it
+# "the honey was 12", "the kiln ran at 900": a noun after "the", the subject of a value said right after it
 _SUBJECT_VALUE = re.compile(
     r"\bthe\s+(?P<w>[a-z]+)\s+(?:(?:was|were|is|had\s+been)(?:\s+at)?|(?:ran|sat|stood|was\s+kept|were\s+kept)\s+at)"
     r"\s+\d",
@@ -107,8 +110,8 @@ _SUBJECT_VALUE = re.compile(
 
 def first_word_feature(user: str, schema: HostSchema | None) -> str | None:
     """The one numeric feature whose name starts with the noun a turn that names no feature gives a value ("what if
-    the water was 10" of `water temp (C)`, "the still ran at 95" of `still_temp`), or None: a feature named, another
-    form, or two features whose names start with that word. The noun follows "the", so "if it still was 10" names none.
+    the honey was 12" of `honey frames`, "the kiln ran at 900" of `kiln_temp`), or None: a feature named, another
+    form, or two features whose names start with that word. The noun follows "the": "if it still was 10" names none.
     """
     if schema is None or schema.kind != "tabular":
         return None
@@ -122,9 +125,9 @@ def first_word_feature(user: str, schema: HostSchema | None) -> str | None:
 
 
 def one_feature_named(user: str, schema: HostSchema | None) -> str | None:
-    """The feature a turn names in several places, when every mention names that one feature ("if the mice signs
-    go to zero" of MouseSigns, by "mice" and by "signs"; "knee pads replaced, wear 0" of an alias and the name), or
-    None: no mention, or mentions of two features.
+    """The feature a turn names in several places, when every mention names that one feature ("if the wax moth left
+    no traces" of MothTraces, by an alias and by a word of its name), or None: no mention, or mentions of two
+    features.
     """
     if schema is None or schema.kind != "tabular":
         return None

@@ -129,8 +129,8 @@ def _away_from_one_of_many(text: str, calls: Sequence[ToolCall], schema: HostSch
     describes but names by no class ("out of the high tier and into the cellar", "to be kept rather than treated"):
     which class is meant is the user's to name, not a guess.
 
-    A turn that only leaves a class ("two ways to get 17 off the waiting list", "out of reject") wants any other
-    class: the search's own default target (the likeliest other class, which its reply names) answers it (ask47).
+    A turn that only leaves a class ("what could take 17 off the waiting list", "leave the middle tier") wants any
+    other class: the search's own default target (the likeliest other class, which its reply names) answers it.
     """
     if len(schema.class_names) <= 2 or not any(
         c.name == "explain_how_to_be_that" and not c.arguments.get("target_label") for c in calls
