@@ -7,8 +7,8 @@ no check here: the host refuses it and the engine asks, naming the range):
 
 - a group value that is no category of its feature ("region = central", "plan platinum", "in the central region");
 - a label that is none of the host's labels where a call takes a label ("why not remission", "-> neutral");
-- a counterfactual away from one of more than two classes towards a place no class names ("out of the high tier
-  and into the cellar"): which class to reach instead (a turn that only leaves a class takes the search's default);
+- a counterfactual away from one of more than two classes ("how could she avoid the high tier", "out of the high
+  tier and into the cellar"): which class to reach instead;
 - a feature the host lacks, given a value in a what-if ("what if insulin were 20");
 - an instance named as the user's own without an id ("can my boat pass?") in a call about no instance
   (`simxai.backends._router_own_instance`; also when the selector reads the turn as asking for nothing);
@@ -119,26 +119,19 @@ def _unknown_label(text: str, schema: HostSchema) -> str | None:
     return None
 
 
-# Words that say where an instance should go ("into the top tier", "to be kept", "become a keeper", "turned into"):
-# a destination said in words that name no class is the user's to say which class they mean.
-_DESTINATION = re.compile(r"\b(?:into|onto|become|becoming|became|to\s+be|turn(?:ed|s)?\s+into|made)\b", re.I)
-
-
 def _away_from_one_of_many(text: str, calls: Sequence[ToolCall], schema: HostSchema) -> str | None:
-    """A question when a counterfactual moves away from one of more than two classes towards a place the turn
-    describes but names by no class ("out of the high tier and into the cellar", "to be kept rather than treated"):
-    which class is meant is the user's to name, not a guess.
+    """A question when a counterfactual moves away from one of more than two classes ("avoid the high tier", "to be
+    kept rather than treated"): the class to reach instead is the user's to name, not a guess.
 
-    A turn that only leaves a class ("what could take 17 off the waiting list", "leave the middle tier") wants any
-    other class: the search's own default target (the likeliest other class, which its reply names) answers it.
+    Round 47 tried taking the search's default target (the likeliest other class) for a turn that only leaves a
+    class; on the round's unread gate it turned questions into confidently wrong answers, so it was dropped.
     """
     if len(schema.class_names) <= 2 or not any(
         c.name == "explain_how_to_be_that" and not c.arguments.get("target_label") for c in calls
     ):
         return None
-    aside = set_aside(text, schema)  # "to be kept rather than treated": a destination said against the class
-    left = moved_away_from(text, schema) or aside
-    if left is None or (aside is None and not _DESTINATION.search(text)):
+    left = moved_away_from(text, schema) or set_aside(text, schema)  # "to be kept rather than treated"
+    if left is None:
         return None
     others = [name for name in schema.class_names if name != left]
     return f"Instead of {left}, which label should the changes reach: {listing(others)}?"
