@@ -199,6 +199,9 @@ def table(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "gold no call called": sum(
             1 for r in rows if r["row"] == "(gold: no call)" and r.get("outcome") == "confident_wrong"
         ),
+        # the questions a fix must keep: turns whose gold is a clarification, and how many of them were asked
+        "gold clarify": sum(1 for r in rows if r.get("gold") == ["(clarify)"]),
+        "gold clarify asked": sum(1 for r in rows if r.get("gold") == ["(clarify)"] and r.get("asked")),
     }
 
 
@@ -224,7 +227,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(
         f"  gold clarify / no function: {figures['gold no call']} turns, {figures['gold no call asked']} asked, "
-        f"{figures['gold no call called']} called a function"
+        f"{figures['gold no call called']} called a function; of them gold clarify: {figures['gold clarify']}, "
+        f"{figures['gold clarify asked']} asked"
     )
     if args.list:
         for r in rows:

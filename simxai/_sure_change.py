@@ -4,11 +4,14 @@ without a question.
 `_unsure_change` offers the one unclaimed number of a what-if as its feature's change and asks for a yes. When
 the number is plainly that feature's new value, the yes is no news: "if her blood pressure were 100 rather than
 131", "what if we dropped the deposit on 4410 to zero", "if I'd overstayed 30 mins" (a unit of the feature's own
-name after the number). The value is run as said (the what-if's reply shows the old and new value). A number
-with no such tie is still asked about: "what if the two missing porters turned up" counts porters, it does not
-set the feature to two. A step ("lost another 10 points") is still asked about too. A comparative that names one
-feature, then a number ("colder still, 4" of the one temperature feature) is that feature's new value: the number
-wins over the direction (`comparative_value_answer`).
+name after the number); since ask47 also a number put beside the feature just named ("a patchy brood, 4", "moth
+traces 0"), a step counted in the feature's own noun ("plus 6 inspections"), a feature named by two of its words,
+and a noun after "the" that starts one feature's name ("the honey was 12"). The value is run as said (the
+what-if's reply shows the old and new value). A number with no such tie is still asked about: "what if the two
+missing porters turned up" counts porters, it does not set the feature to two. A step ("lost another 10 points")
+is still asked about too. A comparative that names one feature, then a number ("colder still,
+4" of the one temperature feature) is that feature's new value: the number wins over the direction
+(`comparative_value_answer`, dlg47).
 """
 
 from __future__ import annotations
@@ -18,12 +21,13 @@ import re
 from simxai._self_repair import self_corrected
 from simxai._unsure_change import unsure_change
 from simxai.extraction import comparative_value_answer, extract_ids, feature_spans
+from simxai.extraction.mentions import FeatureMention, feature_mentions
 from simxai.followup import changed_feature
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 from simxai.hosts.name_words import lead_unit_of, name_unit_of, name_words, unit_words
 from simxai.normalize import normalize
 
-__all__ = ["sure_change", "unit_tied_feature"]
+__all__ = ["first_word_feature", "one_feature_named", "sure_change", "unit_tied_feature"]
 
 # The word right before a number that makes it the feature's new value ("were 100", "to 0", "at 12").
 _VALUE_MARK = re.compile(r"(?:\b(?:to|were|was|be|been|is|at|of)|=)\s*$", re.IGNORECASE)
@@ -50,7 +54,8 @@ def sure_change(user: str, schema: HostSchema | None) -> dict[str, ChangeValue] 
     compared = comparative_value_answer(user, schema)
     if compared is not None:  # "warmer still, 14": the one feature the comparative names, and its new value
         return dict(compared)
-    feature = changed_feature(user, schema) or unit_tied_feature(user, schema)
+    feature = changed_feature(user, schema) or one_feature_named(user, schema) or unit_tied_feature(user, schema)
+    feature = feature or first_word_feature(user, schema)
     if feature is None:
         return None
     value = unsure_change(user, feature, schema)
@@ -58,6 +63,7 @@ def sure_change(user: str, schema: HostSchema | None) -> dict[str, ChangeValue] 
     if value is None or found is None:
         return None
     text = normalize(self_corrected(user), schema)
+    named = [m for m in feature_mentions(text, schema) if m.feature.name == feature]
     amount = value.lstrip("+-").rstrip("%") if isinstance(value, str) else f"{value:g}"
     said = [m for m in re.finditer(rf"(?<![\w.]){re.escape(amount)}(?![\w]|\.\d)", text)]
     if len(said) != 1:
@@ -68,7 +74,9 @@ def sure_change(user: str, schema: HostSchema | None) -> dict[str, ChangeValue] 
         direction = _DIRECTION.match(after)  # "20 more litres"
         after = after[direction.end() :] if direction is not None else after
         unit = _NEXT_WORD.match(after)
-        tied = unit is not None and not value.endswith("%") and _unit_of(after, found)
+        # "plus 6 inspections" of inspections_logged: a step beside its direction counts what the feature counts
+        counted = unit is not None and any(m.start == len(text) - len(after) + unit.start(1) for m in named)
+        tied = unit is not None and not value.endswith("%") and (_unit_of(after, found) or counted)
         beside = unit is not None and (
             direction is not None
             or _STEP_BEFORE.search(text[: number.start()])
@@ -77,7 +85,59 @@ def sure_change(user: str, schema: HostSchema | None) -> dict[str, ChangeValue] 
         return {feature: value} if tied and beside else None
     if _VALUE_MARK.search(text[: number.start()]) or _unit_of(text[number.end() :], found):
         return {feature: value}
+    if _said_of(text, number, named):
+        return {feature: value}
     return None
+
+
+def _said_of(text: str, number: re.Match[str], named: list[FeatureMention]) -> bool:
+    """Whether a what-if's number is said of the feature just named: right after its words ("moth traces 0"), or
+    alone at the turn's end after a comma that closes the clause naming it ("had a patchy brood, 4": the value put
+    beside the feature, as a score is given).
+    """
+    before = text[: number.start()]
+    if any(m.end <= len(before) and not before[m.end :].strip() for m in named):
+        return True
+    if text[number.end() :].strip(" .!?") or not before.rstrip().endswith(","):
+        return False
+    clause = re.split(r"[.;:!?,]", before.rstrip()[:-1])[-1]
+    start = len(before.rstrip()) - 1 - len(clause)
+    return any(m.start >= start for m in named)
+
+
+# "the honey was 12", "the kiln ran at 900": a noun after "the", the subject of a value said right after it
+_SUBJECT_VALUE = re.compile(
+    r"\bthe\s+(?P<w>[a-z]+)\s+(?:(?:was|were|is|had\s+been)(?:\s+at)?|(?:ran|sat|stood|was\s+kept|were\s+kept)\s+at)"
+    r"\s+\d",
+    re.IGNORECASE,
+)
+
+
+def first_word_feature(user: str, schema: HostSchema | None) -> str | None:
+    """The one numeric feature whose name starts with the noun a turn that names no feature gives a value ("what if
+    the honey was 12" of `honey frames`, "the kiln ran at 900" of `kiln_temp`), or None: a feature named, another
+    form, or two features whose names start with that word. The noun follows "the": "if it still was 10" names none.
+    """
+    if schema is None or schema.kind != "tabular":
+        return None
+    text = normalize(self_corrected(user), schema)
+    said = _SUBJECT_VALUE.search(text)
+    if said is None or feature_spans(text, schema):
+        return None
+    word = said.group("w").lower()
+    starting = [f.name for f in schema.features if f.type == "numeric" and name_words(f.name)[:1] == [word]]
+    return starting[0] if len(starting) == 1 else None
+
+
+def one_feature_named(user: str, schema: HostSchema | None) -> str | None:
+    """The feature a turn names in several places, when every mention names that one feature ("if the wax moth left
+    no traces" of MothTraces, by an alias and by a word of its name), or None: no mention, or mentions of two
+    features.
+    """
+    if schema is None or schema.kind != "tabular":
+        return None
+    names = {m.feature.name for m in feature_mentions(normalize(self_corrected(user), schema), schema)}
+    return names.pop() if len(names) == 1 else None
 
 
 def unit_tied_feature(user: str, schema: HostSchema | None) -> str | None:

@@ -21,6 +21,7 @@ from simxai._counted_value import counted_value
 from simxai._fixed_features import fixed_category_questions, fixed_number_note
 from simxai._stated_values import hypothetical, stated_differences, stated_question
 from simxai._sure_change import sure_change
+from simxai._sure_edit import sure_edit
 from simxai._turn_records import _TurnRecords
 from simxai.exceptions import ArgumentError, FunctionCallError, HostError
 from simxai.guard import insists, out_of_range, stepped_out_of_range
@@ -121,6 +122,8 @@ class _TurnCalls(_TurnRecords):
         except ArgumentError as exc:
             self.stage.add("functions", started)
             sure = sure_change(self.user, self.agent.schema) if exc.missing == ["changes"] else None
+            if sure is None and exc.missing == ["changes"]:  # "if sluggish became brisk" of a review saying it
+                sure = sure_edit(self.user, await self._instance_text(arguments.get("instance")))
             if sure is not None and not arguments.get("changes"):  # "were 100 rather than 131": run, no yes asked
                 return await self._run_call(
                     ToolCall(id=call.id, name=call.name, arguments={**arguments, "changes": sure})
@@ -172,6 +175,16 @@ class _TurnCalls(_TurnRecords):
         await self._finish_call(call, arguments, "ok", output=payload, rendering=rendering)
         self._done[self._key(call)] = self.calls[-1]
         return None
+
+    async def _instance_text(self, instance: Any) -> str | None:
+        """The text of a text host's instance (a quoted text, or the one an id names), or None."""
+        if self.agent.schema.kind != "text" or instance is None:
+            return None
+        try:
+            subject = await asyncio.to_thread(self.agent.host.resolve, instance)
+        except (FunctionCallError, HostError):  # no such review: the question stands
+            return None
+        return subject.text
 
     def _stated_what_if(self, call: ToolCall, result: Any) -> Any:
         """For a prediction of one row beside stated values that differ from its own (`_stated_values`): the

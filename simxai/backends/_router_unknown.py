@@ -7,8 +7,8 @@ no check here: the host refuses it and the engine asks, naming the range):
 
 - a group value that is no category of its feature ("region = central", "plan platinum", "in the central region");
 - a label that is none of the host's labels where a call takes a label ("why not remission", "-> neutral");
-- a counterfactual away from one of more than two classes ("how could she avoid the high tier"): which class
-  to reach instead;
+- a counterfactual away from one of more than two classes ("how could she avoid the high tier", "out of the high
+  tier and into the cellar"): which class to reach instead;
 - a feature the host lacks, given a value in a what-if ("what if insulin were 20");
 - an instance named as the user's own without an id ("can my boat pass?") in a call about no instance
   (`simxai.backends._router_own_instance`; also when the selector reads the turn as asking for nothing);
@@ -121,8 +121,11 @@ def _unknown_label(text: str, schema: HostSchema) -> str | None:
 
 
 def _away_from_one_of_many(text: str, calls: Sequence[ToolCall], schema: HostSchema) -> str | None:
-    """A question when a counterfactual moves away from one of more than two classes ("avoid the high tier"): the
-    class to reach instead is the user's to name, not a guess.
+    """A question when a counterfactual moves away from one of more than two classes ("avoid the high tier", "to be
+    kept rather than treated"): the class to reach instead is the user's to name, not a guess.
+
+    Round 47 tried taking the search's default target (the likeliest other class) for a turn that only leaves a
+    class; on the round's unread gate it turned questions into confidently wrong answers, so it was dropped.
     """
     if len(schema.class_names) <= 2 or not any(
         c.name == "explain_how_to_be_that" and not c.arguments.get("target_label") for c in calls

@@ -49,7 +49,7 @@ from collections.abc import Collection, Mapping, Sequence
 from simxai.backends._router_decision import ASKS_CAUSE, REASONS, Decision
 from simxai.backends._router_denial import denies_a_class
 from simxai.backends._router_masking import mask, without_discourse_ifs
-from simxai.extraction import extract_changes, extract_ids, extract_label, extract_metric
+from simxai.extraction import extract_changes, extract_group, extract_ids, extract_label, extract_metric
 from simxai.followup import last_call
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message
@@ -174,7 +174,26 @@ def ruled_out(text: str, masked: str, schema: HostSchema | None, candidates: Col
         out.add("get_model_performance")  # "how many pots are on sand?": rows counted, nothing scored
         if not _names_a_class(text, schema) and not _OUTCOME_WORDS.search(text):
             out.add("get_prediction")  # ... and no class, no word of the model's outcome: nothing predicted
+            if _condition_named(text, schema):
+                out |= _ABOUT_THE_MODEL  # "how many heath hives are there": rows of a group, no card (ask47)
+    if "FEATURE" in masked and not (REASONS.search(text) or _WEIGHS.search(text)):
+        out.add("get_global_explanation")  # "what do the heath's rainfalls look like": values, no weight (ask47)
     return frozenset(out & set(candidates))
+
+
+# What the global explanation answers beside the words of reasons: a feature's weight, rank or effect on the model.
+_WEIGHS = re.compile(
+    r"\b(?:rank\w*|importan\w*|top|most|least|biggest|main|key|sensitiv\w*|affect\w*|effect\w*|impact\w*|roles?|"
+    r"sway\w*|count(?:s|ed)?|care\w*|use[sd]?|using|rel(?:y|ies|ied)|depend\w*|signific\w*|strong\w*|weak\w*|"
+    r"push\w*|pull\w*|decid\w*|predict\w*|model|classifier|global\w*|overall)\b",
+    re.IGNORECASE,
+)
+
+
+def _condition_named(text: str, schema: HostSchema | None) -> bool:
+    """Whether a turn names a group of the data by a condition on its features ("the heath hives": site = heath)."""
+    group = extract_group(text, schema) if schema is not None and schema.kind == "tabular" else None
+    return isinstance(group, str) and re.search(r"[=<>]", group) is not None
 
 
 def _cause_of_a_kept_outcome(text: str) -> bool:
