@@ -20,7 +20,9 @@ __all__ = ["asked_feature_rank"]
 
 _ASKS_EFFECT = re.compile(
     r"\b(?:affect\w*|influenc\w*|impact\w*|effects?|matter\w*|important|importance|role|weigh\w*|drive[sn]?|"
-    r"driving|sway\w*|shape[sd]?|contribut\w*|relevan\w*|count\s+for)\b",
+    r"driving|sway\w*|shape[sd]?|contribut\w*|relevan\w*|count\s+for)\b"
+    # "what does raised_bed do?" (neg47): the question the router reads as the feature's effect
+    r"|^\W*(?:and\s+|so\s+)?what\s+(?:does|do)\s+.+?\s+do\s*[?.!]*\s*$",
     re.IGNORECASE,
 )
 

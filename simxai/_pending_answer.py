@@ -20,6 +20,7 @@ from simxai.extraction import (
     extract_feature,
     feature_spans,
 )
+from simxai.extraction._signed_values import insisted_changes
 from simxai.extraction.mentions import feature_mentions, unnamed_subject
 from simxai.followup import Step, answer_amount, changed_feature_answer, confirms
 from simxai.followup_context import only_an_instance
@@ -58,6 +59,9 @@ class Answered:
 
 def answered_arguments(pending: PendingCall, user: str, schema: HostSchema, registry: Registry) -> Answered | None:
     """The arguments `user`'s answer completes the pending call with, or None when it answers nothing."""
+    insisted = insisted_changes(pending.questioned, user) if pending.missing == "changes" else None
+    if insisted is not None:  # "below the range; did you mean 5 lower?" -> "no, really -5": run -5 as said
+        return Answered({**pending.arguments, "changes": insisted}, confirmed=True)
     confirmed = False
     value = _word_resolved(pending, user, schema) or extract_argument(pending.missing, user, schema)
     if value is None and pending.missing == "metric" and not pending.arguments.get("group") and len(user.split()) <= 8:

@@ -36,6 +36,13 @@ _WHAT = re.compile(
     rf"\s+(?:on|in)\s+{_OUTPUT}{_END}",
     re.IGNORECASE,
 )
+# With no output named (neg47): "what does raised_bed do?", "how does compost matter?", "what's the effect of
+# compost?"; the features alone, then only the end of the question, so a value or a subject leaves the turn alone.
+_BARE = re.compile(
+    rf"^\W*(?:and\s+|so\s+)?(?:what\s+(?:does|do)\s+(?P<said>.+?)\s+do|how\s+(?:much\s+)?(?:does|do)\s+"
+    rf"(?P<said3>.+?)\s+matter|what\s*(?:is|'s)\s+the\s+(?:effect|impact|influence|role)\s+of\s+(?P<said2>.+?)){_END}",
+    re.IGNORECASE,
+)
 # what may stand between the features named: "the", "and", commas
 _BETWEEN = re.compile(r"^(?:\s|,|\band\b|\bthe\b|\bor\b)*$", re.IGNORECASE)
 
@@ -48,13 +55,13 @@ def effect_decision(
     """
     if schema is None or schema.kind != "tabular" or "get_global_explanation" not in names:
         return None
-    match = _HOW.match(text) or _WHAT.match(text)
+    match = _HOW.match(text) or _WHAT.match(text) or _BARE.match(text)
     if match is None or extract_ids(text, schema):
         return None
     group = extract_group(text, schema)
     if isinstance(group, str) and group != "all":
         return None  # "how does origin affect the outcome for batches over 14 minutes?": of that group
-    key = "said" if match.group("said") is not None else "said2"
+    key = next(k for k, v in match.groupdict().items() if v is not None)
     start, end = match.span(key)
     mentions = [m for m in feature_mentions(text, schema) if start <= m.start and m.end <= end]
     if not mentions:

@@ -21,6 +21,7 @@ from simxai.extraction._named_between import FOR_ONE
 from simxai.extraction._noun_presence import had_noun_changes
 from simxai.extraction._said_changes import said_changes, without_instance_phrases
 from simxai.extraction._shared_units import shared_unit_changes
+from simxai.extraction._signed_values import signed_values
 from simxai.extraction._terse_changes import amount_off, terse_change
 from simxai.extraction._text_edits import text_changes
 from simxai.extraction._time_units import in_feature_units, one_unit_amounts
@@ -396,6 +397,7 @@ def extract_changes(
     if worded_amounts:
         changes = in_feature_units(text, schema, in_stated_scale(said, schema, changes))  # "€2m" in kEUR; "2 years"
         changes = month_changes(text, schema, fraction_changes(text, schema, changes))  # "90 percent", "in july"
+        changes = signed_values(said, changes)  # "had -5 kg of compost", "minus 5 kg": -5, questioned by the engine
     return changes or None
 
 
