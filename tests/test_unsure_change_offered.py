@@ -20,7 +20,7 @@ async def _turns(host: Host, *texts: str) -> list[Turn]:
     ("host_name", "question", "answer", "changes"),
     [
         ("demo", "what if patient 12's glucose lost another 15 points", "yes", {"glucose": "-15"}),
-        # (hedged: "a healthier bmi, 24" alone is run without a question since ask47, tests/backends/test_router_ask47.py)
+        # hedged: "a healthier bmi, 24" alone runs without a question since ask47 (tests/backends/test_router_ask47.py)
         ("demo", "what if patient 40 had a healthier bmi, 24 or so", "sure", {"bmi": 24}),
         ("insurance", "what if member 5010's bmi lost another 4 points", "yes please", {"bmi": "-4"}),
     ],
