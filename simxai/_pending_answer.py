@@ -19,8 +19,8 @@ from simxai.extraction import (
     extract_argument,
     extract_feature,
     feature_spans,
+    insisted_changes,
 )
-from simxai.extraction._signed_values import insisted_changes
 from simxai.extraction.mentions import feature_mentions, unnamed_subject
 from simxai.followup import Step, answer_amount, changed_feature_answer, confirms
 from simxai.followup_context import only_an_instance

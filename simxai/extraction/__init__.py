@@ -28,6 +28,7 @@ from simxai.extraction._instances import extract_ids, extract_instance, is_refer
 from simxai.extraction._missing_changes import missing_changes
 from simxai.extraction._result_counts import extract_count
 from simxai.extraction._self_corrections import extract_changes
+from simxai.extraction._signed_values import insisted_changes
 from simxai.extraction._texts import extract_texts, pasted_request
 from simxai.extraction._time_units import article_spans, span_in_unit, time_unit
 
@@ -53,6 +54,7 @@ __all__ = [
     "feature_spans",
     "fraction_steps",
     "group_spans",
+    "insisted_changes",
     "is_reference",
     "missing_changes",
     "named_ids",
