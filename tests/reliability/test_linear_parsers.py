@@ -96,6 +96,8 @@ def _parsers(tabular: Host, text_host: Host) -> Iterator[tuple[str, Callable[[st
             yield name, lambda s, f=function: f(s, list(tab.class_names))
         elif name == "joined":  # (text, end, start): whether the words between two class names only join them
             yield name, lambda s, f=function: f(s, 0, len(s))
+        elif name == "insisted_changes":  # (questioned, answer): the changes questioned back and the user's answer
+            yield name, lambda s, f=function: f({"bmi": "-5"}, s)
         elif name in ("span_in_unit", "time_unit"):  # units of time of an amount or a feature: they read no text
             continue
         elif name == "completed_group":  # (asked, answer, schema): the input is both the group asked and the answer
