@@ -20,6 +20,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from simxai.backends._dialogue_widening import metric_on_group
 from simxai.backends._router_narrowed import GROUP_SLOT
 from simxai.extraction import extract_argument, extract_metric
 from simxai.extraction.mentions import class_mentions, feature_mentions
@@ -37,7 +38,6 @@ _BACK = re.compile(
     re.IGNORECASE,
 )
 _CONDITION = re.compile(r"[=<>]")
-_PER_CLASS = frozenset({"precision", "recall", "f1", "all"})
 
 
 def earlier_group(
@@ -82,9 +82,7 @@ def earlier_group(
     group, asked = found[0]
     metric = extract_metric(text)
     if metric is not None:
-        scored = {"metric": metric, "group": group}
-        label = extract_argument("label", text, schema, "get_model_performance") if metric in _PER_CLASS else None
-        return "get_model_performance", scored if label is None else {**scored, "label": label}
+        return metric_on_group(metric, group, text, schema)
     previous = calls[0]
     if last_key is not None:
         return previous.name, {**previous.arguments, last_key: group}

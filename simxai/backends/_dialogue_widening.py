@@ -28,7 +28,7 @@ from simxai.hosts.base import HostSchema
 from simxai.instances import clause_field
 from simxai.messages import Message
 
-__all__ = ["widened_group"]
+__all__ = ["metric_on_group", "widened_group"]
 
 # "back to all the ...", "ok, the whole south again", "and all the renters": a turn that opens by going back
 _WIDENS = re.compile(
@@ -79,14 +79,21 @@ def widened_group(
     metric = extract_metric(text)
     if metric is not None and previous.name != "get_model_performance":
         # "back to all the south, recall this time" after their predictions or their data: the metric asked, on them
-        scored = {"metric": metric, "group": " and ".join(kept)}
-        label = extract_argument("label", text, schema, "get_model_performance") if metric in _PER_CLASS else None
-        return "get_model_performance", scored if label is None else {**scored, "label": label}
+        return metric_on_group(metric, " and ".join(kept), text, schema)
     if metric is not None:
         arguments["metric"] = metric
         if metric not in _PER_CLASS:
             arguments.pop("label", None)  # a label is a per-class score's argument
     return previous.name, arguments
+
+
+def metric_on_group(metric: str, group: str, text: str, schema: HostSchema | None) -> tuple[str, dict[str, Any]]:
+    """The `get_model_performance` call of `metric` on `group`, with the label `text` names when the metric is one
+    class's score ("precision for urgent").
+    """
+    scored = {"metric": metric, "group": group}
+    label = extract_argument("label", text, schema, "get_model_performance") if metric in _PER_CLASS else None
+    return "get_model_performance", scored if label is None else {**scored, "label": label}
 
 
 def _names_bound(clause: str, named: set[str], parsed: Sequence[str]) -> bool:

@@ -33,6 +33,13 @@ _BASELINE = re.compile(
 )
 
 
+def _row_shares(rows: Sequence[Sequence[float]]) -> list[float]:
+    """Each true class's share of a confusion matrix's cases (its row total over all cells); none of an empty one."""
+    totals = [sum(row) for row in rows]
+    whole = sum(totals)
+    return [total / whole for total in totals] if whole else []
+
+
 def baseline_claim(
     claim: NumberClaim, following: str, labels: Sequence[str], forms: Mapping[str, str], facts: Facts
 ) -> tuple[str, bool] | None:
@@ -44,10 +51,8 @@ def baseline_claim(
         return None
     shares: dict[str, float] = {}
     for names, rows, _ in facts.confusions:
-        total = sum(sum(row) for row in rows)
-        if total and len(names) == len(rows):
-            for name, row in zip(names, rows, strict=True):
-                shares[name] = sum(row) / total
+        if len(names) == len(rows):
+            shares.update(zip(names, _row_shares(rows), strict=False))
     rest = m.group("rest") or ""
     said = {label for label in labels if re.search(rf"\b{re.escape(label)}\b", rest, re.I)}
     said |= {label for form, label in forms.items() if re.search(rf"\b{re.escape(form)}\b", rest, re.I)}
@@ -67,12 +72,7 @@ _SET_AGAINST = gated(
 
 def _majority_shares(matrices: Sequence[Sequence[Sequence[float]]]) -> set[float]:
     """Each matrix's share of its commonest true class (rows are true classes)."""
-    shares = set()
-    for matrix in matrices:
-        totals = [sum(row) for row in matrix]
-        if totals and sum(totals) > 0:
-            shares.add(round(max(totals) / sum(totals), 9))
-    return shares
+    return {round(max(shares), 9) for matrix in matrices if (shares := _row_shares(matrix))}
 
 
 def majority_baseline(claim: NumberClaim, lead: str, matrices: Sequence[Sequence[Sequence[float]]]) -> bool:
