@@ -59,7 +59,7 @@ SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "
     ROOT / "evalsets" / "guard-2026-12-07ap",
     ROOT / "evalsets" / "guard-2026-12-07aq",
     ROOT / "evalsets" / "guard-2026-12-07ar",
-    ROOT / "simxai" / "eval_suite" / "guard" / "written" / "g44",  # round 47's unread DEV gate
+    ROOT / "simxai" / "eval_suite" / "guard" / "written" / "g44",  # round 47's DEV gate; readable from round 48
 )
 SCRIPT = ROOT / "bench" / "guard_set.py"
 #: A set's host whose instances are not called by the host's name (set S's bonsai nursery talks of trees).
