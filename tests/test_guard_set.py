@@ -59,6 +59,7 @@ SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "
     ROOT / "evalsets" / "guard-2026-12-07ap",
     ROOT / "evalsets" / "guard-2026-12-07aq",
     ROOT / "evalsets" / "guard-2026-12-07ar",
+    ROOT / "evalsets" / "guard-2026-12-07as",
     ROOT / "simxai" / "eval_suite" / "guard" / "written" / "g44",  # round 47's DEV gate; readable from round 48
 )
 SCRIPT = ROOT / "bench" / "guard_set.py"
@@ -77,6 +78,7 @@ NOUNS = {
     "thatch": "roof",
     "weaving": "loom",
     "hedgerow": "hedge",
+    "waterwheel": "wheel",
 }
 KINDS = {
     "faithful", "label_swap", "other_class_probability", "value_swap", "direction_flip", "rank_change",
@@ -109,7 +111,7 @@ def test_every_line_has_the_fields_a_known_kind_and_a_matching_verdict(set_dir: 
     for line in lines:
         fields = {"id", "host", "function", "arguments", "output", "reply", "faithful", "kind"}
         assert set(line) - {"note"} == fields, line["id"]
-        if "note" in line:  # sets AR, g44: why an unfaithful reply is wrong, with the true value
+        if "note" in line:  # sets AR, AS, g44: why an unfaithful reply is wrong, with the true value
             assert not line["faithful"] and isinstance(line["note"], str) and line["note"].strip(), line["id"]
         own_host = (set_dir / f"host_{line['host']}.py").is_file()
         assert line["host"] in ("demo", "sentiment", "loan", "insurance") or own_host, line["id"]
@@ -209,6 +211,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         ("guard-2026-12-07ap", {"rickshaw": 3, "demo": 3, "sentiment": 3, "loan": 3}, 440),
         ("guard-2026-12-07aq", {"dredger": 3, "demo": 3, "sentiment": 3, "loan": 3}, 440),
         ("guard-2026-12-07ar", {"carousel": 3, "demo": 3, "sentiment": 3, "loan": 3}, 440),
+        ("guard-2026-12-07as", {"waterwheel": 3, "demo": 3, "sentiment": 3, "loan": 3}, 440),
     ],
     ids=[
         "set F",
@@ -250,6 +253,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         "set AP (07ap)",
         "set AQ (07aq)",
         "set AR (07ar)",
+        "set AS (07as)",
     ],
 )
 def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_both_verdicts(
@@ -489,6 +493,13 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
             (159301, 159600),
             {"Drive", "lights_ok"},
         ),
+        (
+            "guard-2026-12-07as",
+            "waterwheel",
+            ["turn", "patch", "halt"],
+            (161701, 162000),
+            {"Feed", "sluice_ok"},
+        ),
     ],
     ids=[
         "set F",
@@ -531,6 +542,7 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
         "set AP rickshaw (07ap)",
         "set AQ dredger (07aq)",
         "set AR carousel (07ar)",
+        "set AS waterwheel (07as)",
     ],
 )
 def test_a_set_brings_its_host_and_its_lines_name_only_its_instances_and_features(
