@@ -489,6 +489,14 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (4, 6),
         "own_hosts": ("trampoline", "choir"),
     },
+    # written held out in the forty-eighth round (that round's unread router gate; nobody ran the router on it)
+    "w84": {
+        "folder": "held_out_people",
+        "requests": 257,
+        "dialogues": 14,
+        "turns": (4, 6),
+        "own_hosts": ("quilt", "busker"),
+    },
 }
 
 
