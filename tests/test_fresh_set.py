@@ -46,6 +46,7 @@ SET_DIRS = tuple(
         "fresh-2026-12-07ap",
         "fresh-2026-12-07aq",
         "fresh-2026-12-07ar",
+        "fresh-2026-12-07as",
     )
 )  # fmt: skip
 SET_DIR = SET_DIRS[0]
@@ -306,6 +307,20 @@ ORCHID_NUMERIC = (
 )
 ORCHID_CATEGORIES = {"Mix": ("bark", "moss", "pebble")}
 HOSTS: dict[str, dict[str, Any]] = {
+    "sundial": {
+        "ids": range(161401, 161701),
+        "labels": ("accurate", "drifting", "recalibrate"),
+        "features": (
+            "Material",
+            "Dial Diameter (cm)",
+            "Shade (h/day)",
+            "years_since_service",
+            "lichen_patches",
+            "GnomonSkew",
+            "VisitorTouches",
+        ),
+        "categories": {"Material": ("bronze", "slate", "sandstone")},
+    },
     "mural": {
         "ids": range(159001, 159301),
         "labels": ("sound", "retouch", "restore"),
@@ -625,6 +640,12 @@ _AB_MINIMUMS: dict[str, Any] = {
     "dialogues_per_host": {"demo": 5, "sentiment": 3, "loan": 4},
 }
 MINIMUMS: dict[str, dict[str, Any]] = {
+    "fresh-2026-12-07as": {
+        "requests": 221,
+        "dialogues": 16,
+        "per_host": {"demo": 37, "sentiment": 36, "loan": 37, "sundial": 111},
+        "dialogues_per_host": {"demo": 3, "sentiment": 2, "loan": 3, "sundial": 8},
+    },
     "fresh-2026-12-07ar": {
         "requests": 221,
         "dialogues": 16,
