@@ -61,6 +61,7 @@ SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "
     ROOT / "evalsets" / "guard-2026-12-07ar",
     ROOT / "evalsets" / "guard-2026-12-07as",
     ROOT / "simxai" / "eval_suite" / "guard" / "written" / "g44",  # round 47's DEV gate; readable from round 48
+    ROOT / "simxai" / "eval_suite" / "guard" / "written" / "g45",  # round 48's unread DEV gate; readable from round 49
 )
 SCRIPT = ROOT / "bench" / "guard_set.py"
 #: A set's host whose instances are not called by the host's name (set S's bonsai nursery talks of trees).
@@ -79,6 +80,7 @@ NOUNS = {
     "weaving": "loom",
     "hedgerow": "hedge",
     "waterwheel": "wheel",
+    "allotment": "plot",
 }
 KINDS = {
     "faithful", "label_swap", "other_class_probability", "value_swap", "direction_flip", "rank_change",
@@ -111,7 +113,7 @@ def test_every_line_has_the_fields_a_known_kind_and_a_matching_verdict(set_dir: 
     for line in lines:
         fields = {"id", "host", "function", "arguments", "output", "reply", "faithful", "kind"}
         assert set(line) - {"note"} == fields, line["id"]
-        if "note" in line:  # sets AR, AS, g44: why an unfaithful reply is wrong, with the true value
+        if "note" in line:  # sets AR, AS, g44, g45: why an unfaithful reply is wrong, with the true value
             assert not line["faithful"] and isinstance(line["note"], str) and line["note"].strip(), line["id"]
         own_host = (set_dir / f"host_{line['host']}.py").is_file()
         assert line["host"] in ("demo", "sentiment", "loan", "insurance") or own_host, line["id"]
@@ -567,36 +569,46 @@ def test_a_set_brings_its_host_and_its_lines_name_only_its_instances_and_feature
                 assert set(subject["values"]) == features, line["id"]
 
 
-#: Round 47's unread DEV gate (gdev47): its two hosts, their labels and the id block each was given.
-G44 = ROOT / "simxai" / "eval_suite" / "guard" / "written" / "g44"
-G44_HOSTS = {
-    "mural": (["vivid", "faded", "flaking"], (159601, 159900)),
-    "hedgerow": (["dense", "gappy"], (159901, 160200)),
+#: The written DEV gates with hosts of their own (g44: round 47's, by gdev47; g45: round 48's, by gdev48): each
+#: gate's two hosts, their labels and the id block each was given.
+WRITTEN_GATES = {
+    "g44": {
+        "mural": (["vivid", "faded", "flaking"], (159601, 159900)),
+        "hedgerow": (["dense", "gappy"], (159901, 160200)),
+    },
+    "g45": {
+        "fountain": (["flowing", "weak", "dry"], (162001, 162300)),
+        "allotment": (["tended", "overgrown"], (162301, 162600)),
+    },
 }
+WRITTEN = ROOT / "simxai" / "eval_suite" / "guard" / "written"
 
 
-def test_g44_covers_every_function_on_every_host_with_both_verdicts() -> None:
-    lines = _lines(G44)
+@pytest.mark.parametrize("gate", sorted(WRITTEN_GATES))
+def test_written_gates_cover_every_function_on_every_host_with_both_verdicts(gate: str) -> None:
+    lines = _lines(WRITTEN / gate)
     seen = Counter((line["host"], line["function"], line["faithful"]) for line in lines)
-    assert {line["host"] for line in lines} == {"demo", "sentiment", "loan", *G44_HOSTS}
+    assert {line["host"] for line in lines} == {"demo", "sentiment", "loan", *WRITTEN_GATES[gate]}
     for host in {line["host"] for line in lines}:
         for name in default_registry().names():
             assert seen[(host, name, True)] >= 1 and seen[(host, name, False)] >= 1, (host, name)
     assert sum(isinstance(line["output"], list) for line in lines) >= 25  # pair lines
     assert all(line.get("note") for line in lines if not line["faithful"])
+    assert all(line["id"].startswith(f"{gate}-{line['host']}-") for line in lines)
 
 
-@pytest.mark.parametrize("host", sorted(G44_HOSTS))
-def test_g44_brings_its_hosts_and_its_lines_name_only_their_instances_and_features(
-    scorer: ModuleType, host: str
+@pytest.mark.parametrize(("gate", "host"), [(g, h) for g in sorted(WRITTEN_GATES) for h in sorted(WRITTEN_GATES[g])])
+def test_written_gates_bring_their_hosts_and_their_lines_name_only_their_instances_and_features(
+    scorer: ModuleType, gate: str, host: str
 ) -> None:
-    labels, (low, high) = G44_HOSTS[host]
-    assert len(scorer.load_lines(G44)) == len(_lines(G44))
-    schema = scorer.host_schema(host, G44)
+    folder = WRITTEN / gate
+    labels, (low, high) = WRITTEN_GATES[gate][host]
+    assert len(scorer.load_lines(folder)) == len(_lines(folder))
+    schema = scorer.host_schema(host, folder)
     assert schema.instance_noun == NOUNS.get(host, host)
     assert list(schema.class_names) == labels and low <= schema.id_range[0] <= schema.id_range[1] <= high
     features = {feature.name for feature in schema.features}
-    for line in _lines(G44):
+    for line in _lines(folder):
         if line["host"] != host:
             continue
         for output in line["output"] if isinstance(line["output"], list) else [line["output"]]:
