@@ -497,6 +497,14 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (4, 6),
         "own_hosts": ("quilt", "busker"),
     },
+    # written held out in the forty-eighth round (dialogue-heavy; that round's unread router gate)
+    "w85": {
+        "folder": "held_out_people",
+        "requests": 180,
+        "dialogues": 24,
+        "turns": (4, 6),
+        "own_hosts": ("allotment", "stall"),
+    },
 }
 
 
