@@ -105,8 +105,16 @@ def check_features(model: Any, data: pd.DataFrame, target: str) -> list[str]:
                 if extra
                 else ""
             )
+            + _renamed(missing, extra)
         )
     return names
+
+
+def _renamed(missing: list[str], extra: list[str]) -> str:
+    """'; Hour is the model's hour written otherwise: rename the column' for each column only spelt differently."""
+    folded = {"".join(ch for ch in n.lower() if ch.isalnum()): n for n in missing}
+    pairs = [(c, folded[key]) for c in extra if (key := "".join(ch for ch in c.lower() if ch.isalnum())) in folded]
+    return "".join(f"; {c} is the model's {n} written otherwise: rename the column {n}" for c, n in pairs)
 
 
 def _mapped_name(class_names: Mapping[Any, str], value: Any) -> str | None:

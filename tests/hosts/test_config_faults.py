@@ -106,3 +106,10 @@ def test_a_word_among_numbers_of_a_column_of_objects_is_named_too(fitted: tuple[
         message == "host_from_model: wind_kn holds numbers in 88 of 90 rows, and 'calm', 'gale' in the other 2: "
         "write a number there"
     )
+
+
+def test_a_column_spelt_otherwise_is_pointed_to_the_model_s_name(fitted: tuple[Pipeline, pd.DataFrame]) -> None:
+    message = _refusal(fitted, fitted[1].rename(columns={"wind_kn": "Wind KN"}))
+    assert "missing ['wind_kn']" in message and "not used by the model ['Wind KN']" in message
+    assert message.endswith("; Wind KN is the model's wind_kn written otherwise: rename the column wind_kn")
+    assert "written otherwise" not in _refusal(fitted, fitted[1].rename(columns={"wind_kn": "gusts"}))
