@@ -32,7 +32,7 @@ from simxai.hosts._tabular_checks import (
     recorded_labels,
     restore_categories,
 )
-from simxai.hosts._tabular_data import Table
+from simxai.hosts._tabular_data import Table, words_among_numbers
 from simxai.hosts._tabular_families import family
 from simxai.hosts._tabular_missing import fill_missing
 from simxai.hosts._tabular_resolve import Resolver
@@ -115,6 +115,7 @@ class TabularBase:
         if unknown_labels:
             raise UsageError(
                 f"output_card.label_meanings names unknown labels {unknown_labels}; labels are {self.class_names}"
+                + _near_labels(unknown_labels, self.class_names)
             )
         check_aliases(feature_aliases or {}, self.instance_noun, self.class_names)
         descriptions = {**data_card.feature_descriptions, **(feature_descriptions or {})}
@@ -178,19 +179,48 @@ class TabularBase:
             ids,
             self.filled.imputation,
         )
-        self._smoke_test()
+        self._smoke_test(ids)
         if bound_by_position(class_names, classes):
             predicted = self._predictions()[0]
             check_names_by_position(self.class_names, classes, data[target], self._y, predicted)
 
     # ----------------------------------------------------------------------------------------- checks
-    def _smoke_test(self) -> None:
+    def _smoke_test(self, ids: np.ndarray | None) -> None:
+        """Ask the model about the first row and the first row of each category: a value it cannot take is said.
+
+        A number column with a word in one cell ("calm" among wind speeds) reads as a column of categories the
+        model was never given; without this it failed at the first question with a traceback (newuser48).
+        """
+        rows = [0]
+        for feature in self.table.features:
+            if feature.kind == "categorical":
+                column = self.table.X[feature.name]
+                rows.extend(int(i) for i in np.flatnonzero(~column.duplicated().to_numpy()))
+        rows = sorted(set(rows))
         try:
-            proba = np.asarray(self.model.predict_proba(self.table.rows([0])))
+            proba = np.asarray(self.model.predict_proba(self.table.rows(rows)))
         except Exception as exc:
-            raise UsageError(f"model.predict_proba failed on the first row of data: {exc}") from exc
-        if proba.shape != (1, len(self.class_names)):
-            raise UsageError(f"model.predict_proba gave shape {proba.shape}, expected (1, {len(self.class_names)})")
+            raise UsageError(self._failing_row(rows, ids, exc)) from exc
+        if proba.shape != (len(rows), len(self.class_names)):
+            raise UsageError(
+                f"model.predict_proba gave shape {proba.shape[1:]} per row, expected ({len(self.class_names)},)"
+            )
+
+    def _failing_row(self, rows: list[int], ids: np.ndarray | None, error: Exception) -> str:
+        """The first of `rows` the model fails on, with its categories and the model's own error, in one line."""
+        for row in rows:
+            try:
+                self.model.predict_proba(self.table.rows([row]))
+            except Exception as exc:  # noqa: BLE001 - any failure of the user's model is what is reported
+                name = f"row {row} of data" if ids is None else f"{self.instance_noun} {int(ids[row])} (row {row})"
+                values = self.table.row_values(row)
+                shown = ", ".join(
+                    f"{f.name} = {values[f.name]!r}" for f in self.table.features if f.kind == "categorical"
+                )
+                odd = [words_among_numbers(f.name, self.table.X[f.name]) for f in self.table.features]
+                hint = "".join(f"; {words}: write a number there" for words in odd if words)
+                return f"model.predict_proba failed on {name}" + (f" ({shown})" if shown else "") + f": {exc}{hint}"
+        return f"model.predict_proba failed on rows of data: {error}"
 
     # ------------------------------------------------------------------------------- lazy resources
 
@@ -328,3 +358,9 @@ class TabularBase:
     @staticmethod
     def _key(subject: Subject) -> str:
         return subject.model_dump_json()
+
+
+def _near_labels(unknown: list[str], labels: list[str]) -> str:
+    """' (did you mean Late?)' for label names written in another case or slightly misspelt."""
+    near = [m for name in unknown for m in closest(str(name), labels, n=1)]
+    return f" (did you mean {', '.join(dict.fromkeys(near))}?)" if near else ""

@@ -14,6 +14,7 @@ from simxai.hosts._tabular_dice import CounterfactualSearch, verify
 from simxai.hosts._tabular_search import NeighbourSearch
 from simxai.hosts._tabular_shap import split_thresholds
 from simxai.hosts._tabular_still import GRID_POINTS, stable_ranges
+from simxai.hosts._tabular_unused import unused_features
 from simxai.hosts._tabular_whole import not_whole
 from simxai.hosts.base import ChangeValue, outside_range
 from simxai.hosts.month_wrap import month_of_year, wrapped_months
@@ -163,16 +164,16 @@ class TabularChanges(TabularBase):
         )
 
     def _unused(self, applied: list[Change]) -> list[str]:
-        """The changed features a tree model never splits on: no value of them moves any of its predictions.
+        """The changed features no split of a tree model depends on: no value of them moves any of its predictions.
 
-        Read from the trees themselves (a bare scikit-learn tree or ensemble; none for other models), so equal
-        probabilities before and after are said for what they are, not left to look like the model's view.
+        Read from the model's own structure (`unused_features`: its trees' splits and, in a `Pipeline`, the
+        columns made from each feature; none for models whose splits are not read), so equal probabilities before
+        and after are said for what they are, not left to look like the model's view.
         """
-        thresholds = self._thresholds()
-        if thresholds is None:
+        unused = self._resource("unused", lambda: unused_features(self.model, self.table.names))
+        if not unused:
             return []
-        names = self.table.names
-        return [c.feature for c in applied if c.old != c.new and not thresholds[names.index(c.feature)].size]
+        return [c.feature for c in applied if c.old != c.new and c.feature in unused]
 
     def _missing(self, feature: Feature, subject: Subject) -> float:
         """NaN for a feature the model reads as missing itself (a what-if setting it to null).

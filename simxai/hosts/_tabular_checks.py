@@ -105,8 +105,16 @@ def check_features(model: Any, data: pd.DataFrame, target: str) -> list[str]:
                 if extra
                 else ""
             )
+            + _renamed(missing, extra)
         )
     return names
+
+
+def _renamed(missing: list[str], extra: list[str]) -> str:
+    """'; Hour is the model's hour written otherwise: rename the column' for each column only spelt differently."""
+    folded = {"".join(ch for ch in n.lower() if ch.isalnum()): n for n in missing}
+    pairs = [(c, folded[key]) for c in extra if (key := "".join(ch for ch in c.lower() if ch.isalnum())) in folded]
+    return "".join(f"; {c} is the model's {n} written otherwise: rename the column {n}" for c, n in pairs)
 
 
 def _mapped_name(class_names: Mapping[Any, str], value: Any) -> str | None:
@@ -124,6 +132,29 @@ def _mapped_name(class_names: Mapping[Any, str], value: Any) -> str | None:
         except (TypeError, ValueError):
             continue
     return None
+
+
+def _mapping_fault(class_names: Mapping[Any, str], values: list[Any]) -> str:
+    """What a mapping of class names got wrong: the classes it leaves unnamed and the keys that are no class."""
+    unnamed = [v for v in values if _mapped_name(class_names, v) is None]
+    others = [k for k in class_names if not any(_mapped_name({k: "x"}, v) is not None for v in values)]
+    faults = [f"no name for {unnamed}"] if unnamed else []
+    if others:
+        faults.append(f"{others} {'is' if len(others) == 1 else 'are'} not among them")
+    return "; ".join(faults) or "two keys name the same class"
+
+
+def _rename_hint(names: list[str], values: list[Any]) -> str:
+    """The other order, or the mapping that renames string classes, when a list says one of them."""
+    classes = [str(v).strip() for v in values]
+    if sorted(names) == sorted(classes):
+        return " (the same names in another order: a list is read in the order of classes_)"
+    folded = {" ".join(c.lower().split()): c for c in classes}
+    matched = {folded.get(" ".join(n.lower().split())): n for n in names}
+    if len(names) == len(classes) and set(matched) == set(classes):  # "on time" for "On Time": a renaming
+        pairs = ", ".join(f"{c}: {matched[c]}" for c in classes)
+        return f"; to rename the classes, map each by value: {{{pairs}}}"
+    return ""
 
 
 def _distinct_names(names: list[Any]) -> list[str]:
@@ -155,7 +186,7 @@ def check_class_names(class_names: ClassNames | None, classes: list[Any]) -> lis
         if any(n is None for n in names) or len(class_names) != len(values):
             raise UsageError(
                 f"class_names {dict(class_names)!r} must map each of the model's classes_ {values} "
-                "(and nothing else) to its name"
+                f"(and nothing else) to its name; {_mapping_fault(class_names, values)}"
             )
         checked = _distinct_names([n for n in names if n is not None])
     else:
@@ -168,7 +199,7 @@ def check_class_names(class_names: ClassNames | None, classes: list[Any]) -> lis
             if checked != [str(v).strip() for v in values]:
                 raise UsageError(
                     f"class_names {checked} does not match the model's classes_ {values}; omit class_names "
-                    "or list them in that order"
+                    f"or list them in that order{_rename_hint(checked, values)}"
                 )
         else:
             mapping = ", ".join(f"{v!r}: {n}" for v, n in zip(values, checked, strict=True))

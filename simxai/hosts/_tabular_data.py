@@ -44,6 +44,24 @@ def holds_text(column: pd.Series) -> bool:
     )
 
 
+def words_among_numbers(name: str, column: pd.Series) -> str:
+    """'wind_kn holds numbers in 89 of 90 rows, and 'calm' in the other' for a number column with a few words; else ''.
+
+    A CSV column of wind speeds with "calm" in one cell reads as text: a typo in the data, not a category.
+    """
+    if pd.api.types.is_numeric_dtype(column) or isinstance(column.dtype, pd.CategoricalDtype):
+        return ""
+    numbers = pd.to_numeric(column.map(lambda v: v if isinstance(v, str | int | float) else None), errors="coerce")
+    words = column[numbers.isna() & column.notna()]
+    if not len(words) or numbers.notna().sum() < 0.9 * len(column):
+        return ""
+    shown = ", ".join(repr(str(v)) for v in sorted({str(v) for v in words})[:3])
+    others = len(words)
+    return f"{name} holds numbers in {int(numbers.notna().sum())} of {len(column)} rows, and {shown} in the " + (
+        "other" if others == 1 else f"other {others}"
+    )
+
+
 def category_name(raw: Any) -> str:
     """The name of a recorded categorical value: its text, with numbers written plainly (1.0 -> "1")."""
     if isinstance(raw, bool | np.bool_):
@@ -198,8 +216,11 @@ class Table:
                 )
                 continue
             if not pd.api.types.is_numeric_dtype(column) or pd.api.types.is_bool_dtype(column):
+                odd = words_among_numbers(name, column)
                 raise UsageError(
-                    f"feature {name!r} is not numeric (dtype {column.dtype}); "
+                    f"{odd}: write a number there"
+                    if odd
+                    else f"feature {name!r} is not numeric (dtype {column.dtype}); "
                     "list it in categorical_features if it holds categories"
                 )
             values = column.to_numpy(dtype=float)

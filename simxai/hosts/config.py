@@ -34,6 +34,7 @@ The target column may hold the class values or their names.
 
 from __future__ import annotations
 
+import difflib
 import json
 from collections.abc import Sequence
 from pathlib import Path
@@ -202,7 +203,8 @@ def validate_fields(schema: type[_Fields], raw: dict[str, Any], where: str) -> _
             if error["type"] == "extra_forbidden":
                 # Only a misspelt field name needs the list of names (a wrong value names what is valid itself).
                 valid = list((CardsConfig if error["loc"][:1] == ("cards",) else schema).model_fields)
-                near = closest(str(error["loc"][-1]), valid, n=1)
+                # a close spelling only ("colour" is no misspelt id_column): difflib's ratio of at least 0.6
+                near = difflib.get_close_matches(str(error["loc"][-1]).lower(), valid, n=1, cutoff=0.6)
                 hint = f"did you mean {near[0]}? " if near else ""
                 reason = f"is not a known field ({hint}fields are {', '.join(valid)})"
             elif error["type"] == "missing":

@@ -170,7 +170,8 @@ def test_swapped_class_names_are_refused_naming_both_orders(string_files: Path) 
         load_host_config(path)
     assert str(info.value) == (
         f"{path}: class_names ['light', 'heavy'] does not match the model's classes_ ['heavy', 'light']; "
-        "omit class_names or list them in that order"
+        "omit class_names or list them in that order (the same names in another order: a list is read in the order "
+        "of classes_)"
     )
 
 
