@@ -54,5 +54,6 @@ def test_attributions_in_a_multi_class_raw_score_say_what_that_score_is():
     ).render()
     assert reply.endswith(
         "The contributions are in the model's own score for crawled, its raw score before the scores of all the "
-        "labels become probabilities; positive values favour crawled. From a base value of -0.19 they add up to 1.3."
+        "labels become probabilities; positive values favour crawled. From a base value of -0.19 they add up to 1.3. "
+        "Method: exact path-dependent TreeSHAP."
     )

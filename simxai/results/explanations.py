@@ -99,18 +99,25 @@ class LocalExplanationResult(Result):
         head, offer = self._premise()
         if not parts:
             return (
-                f"{head}No {features[:-1]} moves the {self.label} {self.output_space} ({self.method}): every "
-                f"contribution is 0. " + self._scale() + offer
+                f"{head}No {features[:-1]} moves the {self.label} {self.output_space}: every contribution is 0. "
+                + self._scale()
+                + self._method()
+                + offer
             )
         return (
-            f"{head}The {features} that matter most for the {self.label} {self.output_space} ({self.method}) are: "
+            f"{head}The {features} that matter most for the {self.label} {self.output_space} are: "
             + "; ".join(parts)
             + ". "
             + self._scale()
+            + self._method()
             + offer
             + filled_note(self.subject)
             + whole_note(self.subject)
         )
+
+    def _method(self) -> str:
+        """The method, said last and apart: a reader meets the reasons first, the method's name after them."""
+        return f" Method: {self.method}."
 
     def _premise(self) -> tuple[str, str]:
         """The opening sentence, and the closing offer of a why-not when the explained label is not predicted.
