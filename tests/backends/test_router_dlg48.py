@@ -13,10 +13,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from simxai.backends._router_small_talk import without_opening_acknowledgement
 from simxai.backends.router import RouterBackend
 from simxai.followup import Step, extract_step
 from simxai.hosts.base import FeatureSchema, HostSchema
-from tests.backends.routing import after, calls, logistic_host, route, talk
+from tests.backends.routing import REVIEWS, after, calls, logistic_host, route, talk
 
 APIARY = HostSchema(
     name="apiary",
@@ -184,3 +185,56 @@ def test_a_new_scenario_question_keeps_nothing(hives: Any, router: RouterBackend
     assert turns[1].clarification is not None
     assert not turns[1].clarification.question.startswith("Keeping")
     assert calls(turns[2]) == [("explain_what_if", {"instance": 5150, "changes": {"QueenScore": 7}})]
+
+
+# --- a word of thanks or assent before the request ------------------------------------------------------------------
+
+_CHANGED = {"mite count": 20, "brood frames": 6}
+_TWO_CHANGES = after("explain_what_if", "x", instance=5120, changes=_CHANGED)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Lovely. Could you try the same for 5177? It sits beside the first.",
+        "Great, could you try the same for 5177?",
+        "Thanks! Same for 5177?",
+    ],
+)
+def test_thanks_before_the_request_is_not_part_of_it(router: RouterBackend, text: str) -> None:
+    question, made = route(router, text, APIARY, _TWO_CHANGES)
+    assert question == ""
+    assert made == [("explain_what_if", {"instance": 5177, "changes": {"mite count": 20, "brood frames": 6}})]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Lovely. Same for 5177?", "Same for 5177?"),
+        ("I see. And what keeps 5177 thriving?", "And what keeps 5177 thriving?"),
+        ("Great, thanks for everything", "Great, thanks for everything"),  # small talk throughout
+        ("ok what gets it thriving", "ok what gets it thriving"),  # no mark after the word
+        ("no, I meant 5177", "no, I meant 5177"),  # a correction, not thanks
+    ],
+)
+def test_only_an_opening_acknowledgement_closed_by_a_mark_is_dropped(text: str, expected: str) -> None:
+    assert without_opening_acknowledgement(text, APIARY) == expected
+
+
+def test_a_review_keeps_its_opening_word() -> None:
+    assert without_opening_acknowledgement("Great! Loved every minute.", REVIEWS) == "Great! Loved every minute."
+
+
+# --- the change of a feature named, moved to another hive -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["Apply the mite change to 5177 instead.", "try that brood tweak on 5177"])
+def test_the_change_of_the_feature_named_moves_alone(router: RouterBackend, text: str) -> None:
+    question, made = route(router, text, APIARY, _TWO_CHANGES)
+    named = "mite count" if "mite" in text else "brood frames"
+    assert question == "" and made == [("explain_what_if", {"changes": {named: _CHANGED[named]}, "instance": 5177})]
+
+
+def test_a_named_change_the_last_what_if_lacks_moves_nothing(router: RouterBackend) -> None:
+    _question, made = route(router, "apply the queen change to 5177", APIARY, _TWO_CHANGES)
+    assert all(arguments.get("changes") != _CHANGED for _name, arguments in made)
