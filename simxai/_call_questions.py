@@ -38,7 +38,7 @@ from simxai.prompts import clarifying_question, feature_change_question, offered
 from simxai.state import FILLABLE, DialogueState, PendingCall, StepQuestion
 from simxai.turns import Clarification
 
-__all__ = ["Asked", "argument_question", "fillable", "range_question", "relative_change"]
+__all__ = ["Asked", "argument_question", "fillable", "range_question", "relative_change", "with_scenario_kept"]
 
 
 @dataclass(frozen=True)
@@ -201,3 +201,31 @@ def argument_question(
         kept.pop("changes", None)  # "'great' is not in the review": the answer's words replace the edit refused
     pending = PendingCall(function=function, arguments=kept, missing=name, feature=feature, questioned=offered)
     return Asked(Clarification(function=function, missing=missing, question=question), pending)
+
+
+def with_scenario_kept(asked: Asked, user: str, state: DialogueState) -> Asked:
+    """`asked` with the earlier changes of the scenario kept in the waiting call, when the question asks what one
+    feature of a what-if should be and the turn adds that feature to the last what-if on the same instance ("and
+    seal 3 better as well" after "what if it were 8 months old": which way is better is asked, and the answer runs
+    with the age kept, dlg48). The question says what stays.
+    """
+    pending, earlier = asked.pending, state.changes
+    if (
+        pending.function != "explain_what_if"
+        or pending.missing != "changes"
+        or pending.feature is None
+        or not isinstance(earlier, dict)
+        or not earlier
+        or pending.feature in earlier
+        or "changes" in pending.arguments
+        or state.last_function != "explain_what_if"
+        or pending.arguments.get("instance") != state.instance
+        or not adds_to_previous(user)
+    ):
+        return asked
+    kept = ", ".join(f"{name} {value}" for name, value in earlier.items())
+    said = asked.clarification.question
+    question = f"Keeping {kept}: {said[:1].lower()}{said[1:]}"
+    clarification = asked.clarification.model_copy(update={"question": question})
+    arguments = {**pending.arguments, "changes": dict(earlier)}
+    return Asked(clarification, pending.model_copy(update={"arguments": arguments}))

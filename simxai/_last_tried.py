@@ -80,6 +80,12 @@ def from_last_tried(text: str, changes: dict[str, Any], call: _Call | None) -> d
 
 # "and 2 less?", "then 5 more": a step that goes on from the scenario just tried; "instead" takes it back
 _GOES_ON = re.compile(r"^\W*(?:and|then|now|plus|ok(?:ay)?|so)\b", re.IGNORECASE)
+# "5 more", "what about 10 lower?", "up 3": a turn that is a step and nothing else goes on too (dlg48)
+_STEP_ALONE = re.compile(
+    r"^\W*(?:(?:what|how)\s+about\s+)?(?:\d+(?:\.\d+)?\s?%?\s+(?:more|less|fewer|higher|lower|up|down)|"
+    r"(?:up|down)\s+\d+(?:\.\d+)?\s?%?)\W*$",
+    re.IGNORECASE,
+)
 _INSTEAD = re.compile(r"\binstead\b|\brather\b", re.IGNORECASE)
 
 
@@ -87,10 +93,12 @@ def from_value_set(text: str, changes: dict[str, Any], call: _Call | None) -> di
     """`changes` with a step of a feature the previous what-if set outright to a number taken from that number.
 
     "what if its weight were 3?" and then "and 2 kg less?" tries 3 - 2 = 1, not the recorded weight - 2: the turn
-    goes on ("and", "then", "plus" ...) from the value the user set. A feature the previous what-if moved by a step,
-    a turn that says "instead", or one that does not go on keeps its step (of the recorded value, as before).
+    goes on ("and", "then", "plus" ..., or is the step alone: "5 more") from the value the user set. A feature the
+    previous what-if moved by a step, a turn that says "instead", or one that does not go on keeps its step (of the
+    recorded value, as before).
     """
-    if call is None or call.name != "explain_what_if" or not _GOES_ON.match(text) or _INSTEAD.search(text):
+    goes_on = _GOES_ON.match(text) is not None or _STEP_ALONE.match(text) is not None
+    if call is None or call.name != "explain_what_if" or not goes_on or _INSTEAD.search(text):
         return changes
     said = call.arguments.get("changes")
     earlier: dict[str, Any] = said if isinstance(said, dict) else {}

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from simxai._asked_feature_rank import asked_feature_rank
-from simxai._call_questions import argument_question, fillable, range_question, relative_change
+from simxai._call_questions import argument_question, fillable, range_question, relative_change, with_scenario_kept
 from simxai._counted_label import counted_label
 from simxai._counted_value import counted_value
 from simxai._fixed_features import fixed_category_questions, fixed_number_note
@@ -236,6 +236,7 @@ class _TurnCalls(_TurnRecords):
         """The question for a missing or invalid argument; the call waits for the answer in the state."""
         schema, names = self.agent.schema, self.agent.registry.names()
         asked = argument_question(function, arguments, exc, self.user, schema, names)
+        asked = with_scenario_kept(asked, self.user, self.state)  # "and seal 3 better as well": the age stays
         self.state = self.state.model_copy(update={"pending": asked.pending})
         return asked.clarification
 

@@ -108,9 +108,10 @@ _DIRECTION_BY = re.compile(
     rf"\b(?P<dir>{_UP}|{_DOWN}|{_INC}|{_DEC})\s+(?:(?:it|that|this|them)\s+)?by\s+(?P<n>{_NUM})(?:\s?(?P<pct>%))?",
     re.IGNORECASE,
 )
-# "and down 8 instead?", "up another 5", "down by 10%": the direction first, its amount after (never "up to 8")
+# "and down 8 instead?", "up another 5", "down by 10%": the direction first, its amount after (never "up to 8"); a
+# full stop after the amount ends the sentence ("And down another 10."), a digit after it is a decimal
 _DIRECTION_AMOUNT = re.compile(
-    rf"\b(?P<dir>up|down)\s+(?:by\s+)?(?:another\s+|a\s+further\s+)?(?P<n>{_NUM})(?:\s?(?P<pct>%))?(?![\w.])",
+    rf"\b(?P<dir>up|down)\s+(?:by\s+)?(?:another\s+|a\s+further\s+)?(?P<n>{_NUM})(?:\s?(?P<pct>%))?(?!\w|\.\d)",
     re.IGNORECASE,
 )
 # "double it", "if it were halved", "twice as high"
@@ -231,10 +232,10 @@ _SIGNED_STEP = re.compile(r"(?P<sign>[+-])(?P<n>\d+(?:\.\d+)?)(?P<pct>%?)")
 
 def multiplied_step(text: str, step: Step, focus: str | None, history: Sequence[Message]) -> Step:
     """The step "double it" takes after a what-if that moved the feature in focus by a step: that step multiplied
-    ("30 days more", then "double it": 60 days more, "+60"); after a value said outright, "twice that" is that value
-    multiplied ("3 hours", then "twice that": 6); `step` itself after any other turn, with "instead" ("halve it
-    instead": the feature halved in place of the step) and for "double it" after a value ("double it" after "what
-    if the price were 100" doubles the feature).
+    ("30 days more", then "double it": 60 days more, "+60"); after a value said outright, "twice that" and "double it"
+    are that value multiplied ("3 hours", then "twice that": 6; "what if the price were 100", then "double it": 200,
+    as the people/ and gate authors read it, dlg48); `step` itself after any other turn, and with "instead" ("halve
+    it instead": the feature halved in place of the step).
     """
     if step.sign != "*" or step.amount is None or focus is None or _INSTEAD.search(text):
         return step
@@ -247,7 +248,7 @@ def multiplied_step(text: str, step: Step, focus: str | None, history: Sequence[
         if previous is not None and previous.name == "explain_what_if" and isinstance(changes, dict)
         else None
     )
-    if isinstance(said, int | float) and not isinstance(said, bool) and _MULTIPLY_THAT.search(text):
+    if isinstance(said, int | float) and not isinstance(said, bool):
         return Step("=", float(said) * step.amount)
     if not _MULTIPLY_IT.search(text):
         return step

@@ -118,7 +118,8 @@ def adds_to_previous(text: str) -> bool:
 
 # A turn that goes on from the last one ("and ...", "plus ..."), and one that takes back a change ("... instead?",
 # but not the old value after "instead of": "and on clay instead of sand" still adds the soil)
-_GOES_ON = re.compile(r"^\W*(?:and|plus)\b", re.I)
+# (a "+" and a space opening the turn is "plus": "+ 2 fewer misses"; "+2" is a signed amount)
+_GOES_ON = re.compile(r"^\s*\+\s|^\W*(?:and|plus)\b", re.I)
 # "and if ...", "and what if ...", "and suppose ...": a supposition opened anew after the joining word
 _NEW_SUPPOSITION = re.compile(r"^\W*and\W+(?:what\s+)?(?:if|suppose|supposing|imagine)\b", re.I)
 _REPLACES = re.compile(r"\binstead\b(?!\s+of\b)|\brather\b(?!\s+than\b)|\bnot\s+that\b", re.I)

@@ -40,7 +40,10 @@ _TAKEN_BACK = re.compile(r"\bi\s+(?:said|put|wrote|typed|gave)\s+(?P<n>" + NUMBE
 _CORRECTSNUMBER = re.compile(
     r"^\W*(?:(?:(?:no|nope|nah|naw|sorry|oops|wait|actually|correction|my\s+bad|typo|hang\s+on|hold\s+on)\b\W*)+"
     r"(?:" + _SAID_BEFORE + r")?"
-    r"(?:(?:i\s+)?(?:meant|mean)\s+|make\s+(?:it|that)\s+|it'?s\s+|it\s+(?:is|was|should\s+be)\s+|should\s+be\s+)?"
+    # "sorry, I write wrong, is 58": the slip owned in words, then the number after a bare "is" (dlg48)
+    r"(?:i\s+(?:write|wrote|typed|type|put|got)\s+(?:it\s+|that\s+)?wrong\W+)?"
+    r"(?:(?:i\s+)?(?:meant|mean)\s+|make\s+(?:it|that)\s+|it'?s\s+|it\s+(?:is|was|should\s+be)\s+|should\s+be\s+"
+    r"|is\s+)?"
     r"|\*\s*|" + _SAID_BEFORE + r"(?:i\s+)?(?:meant|mean)\s+"  # "*8": a star before the number typed again
     r"|(?:(?:ok(?:ay)?|so|now)\W+)?(?:make|change)\s+(?:it|that)\s+(?:to\s+)?)"  # "make that 95": an order alone
     # "i meant the other cloth one, 140533": which one is meant, said before its number

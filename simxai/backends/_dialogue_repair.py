@@ -207,6 +207,7 @@ def replaced_word(text: str, history: Sequence[Message], schema: HostSchema | No
 
 _AMOUNT = re.compile(
     r"\d\s?(?:%|(?:times|less|more|fewer|lower|higher|smaller|larger|bigger|percent|points?|years?|units?)\b)"
+    r"|\d\s+(?:(?:levels?|points?|steps?|notches)\s+)?(?:better|worse)\b"  # "seal 3 better": a step, no value (dlg48)
     r"|^\W*(?:and\s+)?another\s+\d",  # "another 5 on top of that": a further step of the change in focus
     re.IGNORECASE,
 )

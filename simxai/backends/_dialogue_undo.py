@@ -59,6 +59,14 @@ _SAME_CHANGES = re.compile(
 )
 
 
+# "apply the range change to 161139", "try that drift tweak on 12": the change of the features named, moved (dlg48)
+_NAMED_CHANGE = re.compile(
+    r"\b(?:apply|use|try|do|carry|move|put)\s+(?:the|that|this)\s+(?P<named>[\w()%-]+(?:\s+[\w()%-]+){0,3}?)\s+"
+    r"(?:changes?|tweaks?|edits?|adjustments?)\s+(?:to|for|on|with)\b",
+    re.IGNORECASE,
+)
+
+
 def _what_ifs(history: Sequence[Message]) -> list[LastCall]:
     """The what-ifs of a dialogue that ran with changes, last first."""
     return [
@@ -167,13 +175,22 @@ def _as_it_is(names: Collection[str]) -> Decision | None:
 
 
 def _moved(text: str, history: Sequence[Message], schema: HostSchema, names: Collection[str]) -> Decision | None:
-    """The last what-if's changes on the instance named or in focus ("same changes for him", "... for 140540")."""
-    if "explain_what_if" not in names or not _SAME_CHANGES.search(text):
+    """The last what-if's changes on the instance named or in focus ("same changes for him", "... for 140540"); only
+    those of the features named when the turn names them ("apply the range change to 161139").
+    """
+    same, named = _SAME_CHANGES.search(text), _NAMED_CHANGE.search(text)
+    if "explain_what_if" not in names or (same is None and named is None):
         return None
     what_ifs = _what_ifs(history)
     if not what_ifs:
         return None
-    arguments: dict[str, Any] = {"changes": dict(what_ifs[0].arguments["changes"])}
+    changes: dict[str, Any] = dict(what_ifs[0].arguments["changes"])
+    if same is None and named is not None:
+        features = _named_changed(named.group("named"), changes, schema)
+        if not features:
+            return None  # "apply the drift change" after a what-if that changed no drift: read as said
+        changes = {feature: value for feature, value in changes.items() if feature in features}
+    arguments: dict[str, Any] = {"changes": changes}
     instance = extract_instance(text, schema)
     if isinstance(instance, int) and not isinstance(instance, bool):
         arguments["instance"] = instance

@@ -88,10 +88,13 @@ def _calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema
             step = None if counted_by_a_verb(text) else extract_step(text, schema)
             # the feature the turn names, as the engine reads it, else the one in focus ("his rent": none, asked)
             focus = feature_of_change(text, schema, lambda: focus_feature(history, schema))
+            turn_step = step
             if step is not None:
                 step = multiplied_step(text, step, focus, history)  # "double it" after "30 days more": "+60"
             changes = step_changes(step, focus, schema) if step is not None else None
-            if changes and schema is not None:  # "up by 12 on 62021" read as a step of 62021: the id, no amount
+            # "up by 12 on 62021" read as a step of 62021: the id, no amount (a value multiplied from the last
+            # what-if's, "double it" after 30, is no number of the turn)
+            if changes and schema is not None and step == turn_step:
                 changes = without_id_amounts(changes, schema) or None
         previous = last_call(history) if changes else None
         if changes and previous is not None and previous.name == spec.name and not extract_ids(text, schema):

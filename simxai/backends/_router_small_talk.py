@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["ACKNOWLEDGEMENT", "ANOTHER", "SMALL_TALK"]
+from simxai.hosts.base import HostSchema
+
+__all__ = ["ACKNOWLEDGEMENT", "ANOTHER", "SMALL_TALK", "without_opening_acknowledgement"]
 
 SMALL_TALK = re.compile(
     r"^\W*(?:(?:hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening)|greetings|thanks?(?:\s+you)?(?:\s+so\s+much)?|"
@@ -28,3 +30,21 @@ ACKNOWLEDGEMENT = re.compile(
     r"fascinating|helpful|useful|cool|nice|great|perfect|awesome|that'?s\s+(?:clear|all))\b",
     re.IGNORECASE,
 )
+# "Lovely. Could you ...", "Great, same for 12?", "I see. And what ...": a word of thanks or assent closed by a mark,
+# said before the request (dlg48); "ok what ..." (no mark) and "no, I meant 14" (a correction) are not it
+_OPENING_ACKNOWLEDGEMENT = re.compile(
+    r"^\W*(?:lovely|great|perfect|brilliant|wonderful|awesome|cool|nice|good|thanks?(?:\s+you)?|cheers|"
+    r"i\s+see|got\s+it|understood|makes\s+sense)\s*[.!,;:]+\s+(?=\w)",
+    re.IGNORECASE,
+)
+
+
+def without_opening_acknowledgement(text: str, schema: HostSchema | None) -> str:
+    """`text` without a word of thanks or assent said before its request ("Lovely. Could you try the same for 12?"
+    -> "Could you try the same for 12?"); `text` itself when nothing follows it, it is small talk throughout, or the
+    host classifies texts (a review may open with "Great!").
+    """
+    match = _OPENING_ACKNOWLEDGEMENT.match(text)
+    if match is None or SMALL_TALK.match(text) or schema is None or schema.kind == "text":
+        return text
+    return text[match.end() :]

@@ -94,7 +94,7 @@ from simxai.backends._router_replies import (
 from simxai.backends._router_score import selector_decision
 from simxai.backends._router_shown_ids import shown_group_ids
 from simxai.backends._router_similarity import SpecIndex, known_words, spec_documents
-from simxai.backends._router_small_talk import ACKNOWLEDGEMENT, ANOTHER, SMALL_TALK
+from simxai.backends._router_small_talk import ACKNOWLEDGEMENT, ANOTHER, SMALL_TALK, without_opening_acknowledgement
 from simxai.backends._router_stated_change import stated_change_decision
 from simxai.backends._router_text_requests import (
     asks_about_the_instances,
@@ -199,7 +199,7 @@ class RouterBackend(Backend):
             return CompletionResponse(content="", model=self.name, finish_reason="stop")
         last = messages[-1]
         # What the parsers would read anyway (see simxai.textbounds), so the spans they return fit the text.
-        text = bounded_text(last.content)
+        text = without_opening_acknowledgement(bounded_text(last.content), request.host)  # "Lovely. Same for 12?"
         history = messages[:-1]
         specs = {s.name: s for s in request.functions}
         if not specs or request.tool_choice == "none":

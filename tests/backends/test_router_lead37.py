@@ -107,11 +107,15 @@ def test_double_it_after_a_step_doubles_the_step(router: RouterBackend) -> None:
     assert called[0][1]["changes"] == {"days in store": "+60"}
 
 
-def test_double_it_after_a_value_doubles_the_feature(router: RouterBackend) -> None:
+def test_double_it_after_a_value_doubles_that_value(router: RouterBackend) -> None:
+    # (dlg48: "double it" after a value said outright doubles that value, as "twice that" does; it doubled the
+    # recorded feature before, which no people/ or gate author read it as)
     history = after("explain_what_if", "crate 136020 stored 40 days", instance=136020, changes={"days in store": 40})
     question, called = route(router, "double it", CRATES, history)
     assert question == "" and called[0][0] == "explain_what_if"
-    assert called[0][1]["changes"] == {"days in store": "*2"}
+    assert called[0][1]["changes"] == {"days in store": 80}
+    question, called = route(router, "double it instead", CRATES, history)
+    assert question == "" and called[0][1]["changes"] == {"days in store": "*2"}
 
 
 # --- a group narrowed ----------------------------------------------------------------------------------------------
