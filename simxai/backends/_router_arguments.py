@@ -15,8 +15,10 @@ from simxai.backends._router_added_change import added_supposition
 from simxai.backends._router_by_category import compared_groups, often_in_category, ranked_category
 from simxai.backends._router_per_class import per_class_calls
 from simxai.backends._router_similarity import known_words
+from simxai.backends._router_scaled_word import scaled_shared_word
 from simxai.backends._router_state_readings import with_boolean_group
 from simxai.backends._router_unheld_subset import graded_bound, said_group
+from simxai.backends._router_whole_category import whole_category
 from simxai.backends._router_unknown import breakdown_feature
 from simxai.extraction import (
     alternatives,
@@ -57,6 +59,8 @@ from simxai.registry import FunctionSpec
 #: At most this many calls for one turn ("compare patients 3, 4, 5 and 6").
 MAX_CALLS = 4
 # A count of rows asked for ("how many", "the number of"): of a category value, the rows of that value
+# The functions whose group a category said whole names (`_router_whole_category`)
+_WHOLE_GROUPS = frozenset({"get_data_information", "get_model_performance"})
 _COUNTED = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b|\bcount\s+(?:of|the)\b", re.IGNORECASE)
 
 
@@ -82,6 +86,8 @@ def _calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema
             changes = extract_changes(supposed, schema)  # "plus no rain at all" after a what-if
         if not changes:
             changes = missing_changes(text, schema)  # "and if its weight were unknown?": null, a missing value
+        if not changes and (scaled := scaled_shared_word(text, schema)) is not None:
+            changes = extract_changes(scaled, schema)  # "with half the loan": of loan_amount, not loan_term (ux48)
         if not changes:
             # "and if it were 20 % lower instead?": the feature in focus, a new change in place of the old
             # ("and fired it 3 more times": a count of a verb that names no feature, no step of the one in focus)
@@ -132,6 +138,14 @@ def _calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema
             # "how accurate is it for smokers?" where no feature selects smokers: the group as said, which the
             # function scores or refuses plainly (naming what is valid), never everyone's figure
             arguments["group"] = said
+        elif spec.name in _WHOLE_GROUPS and (whole := whole_category(text, schema, arguments.get("feature"))):
+            arguments["group"] = whole  # "avg range lower voices": a value of several words said whole (ux48)
+    read_group = arguments.get("group")
+    if spec.name in _WHOLE_GROUPS and isinstance(read_group, str) and not re.search(r"[=<>]", read_group):
+        # "mites at the old orchard" read as the words "old": the category said whole, of which they are a part
+        whole = whole_category(text, schema, arguments.get("feature"))
+        if whole is not None and re.search(rf"\b{re.escape(read_group.lower())}\b", whole.lower()):
+            arguments["group"] = whole
     if spec.name == "get_model_performance" and "metric" in parameters and "metric" not in arguments:
         group = arguments.get("group")
         scored = any(c.name == spec.name and c.arguments.get("metric") for m in history for c in m.tool_calls)

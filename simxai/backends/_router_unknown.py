@@ -37,7 +37,7 @@ from simxai.backends._router_shared_word import shared_word_question
 from simxai.backends._router_unheld_subset import unheld_subset, unread_part
 from simxai.backends._router_unknown_value import NOT_A_VALUE, listing, unknown_category
 from simxai.backends._router_unknown_value import names as _names
-from simxai.backends._router_unnamed_group import unnamed_group_words
+from simxai.backends._router_unnamed_group import unnamed_group_words, unread_quality
 from simxai.backends._router_unrecorded import unrecorded_question
 from simxai.extraction import extract_ids, extract_label
 from simxai.extraction.mentions import (
@@ -426,6 +426,8 @@ def unknown_named(text: str, calls: Sequence[ToolCall], schema: HostSchema | Non
         question = _vague_unasked(text, calls, schema)
     if question is None and (subset := unheld_subset(text, calls, schema)) is not None:
         question = group_question(subset.words, subset.feature, schema)  # "the rooftop trays": no word of the host's
+    if question is None and (quality := unread_quality(text, calls, schema)) is not None:
+        question = group_question(quality, None, schema)  # "how many of the slippery ones does it scrap" (ux48)
     # "over 30 km/h on the night routes": the bound is read, the routes are not; never drop them silently. So for
     # "how many of them are vegetarian?" after a group: the group in focus is kept, the vegetarians are not read
     part = unread_part(text, calls, schema) or unread_narrowing(text, calls, schema) if question is None else None
