@@ -17,6 +17,7 @@ from simxai.backends._router_per_class import per_class_calls
 from simxai.backends._router_similarity import known_words
 from simxai.backends._router_scaled_word import scaled_shared_word
 from simxai.backends._router_state_readings import with_boolean_group
+from simxai.backends._router_tipped import kept_by_tipping
 from simxai.backends._router_unheld_subset import graded_bound, said_group
 from simxai.backends._router_whole_category import whole_category
 from simxai.backends._router_unknown import breakdown_feature
@@ -115,6 +116,10 @@ def _calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema
         value = extract_argument(name, text, schema, spec.name)
         if value is not None:
             arguments[name] = value
+    if spec.name == "explain_how_to_still_be_this" and "kept_label" in parameters and "kept_label" not in arguments:
+        kept = kept_by_tipping(text, schema)  # "before it would tip to the waitlist": the other class is kept (ux48)
+        if kept is not None:
+            arguments["kept_label"] = kept
     compared = compared_groups(text, schema) if spec.name == "get_model_performance" else None
     one_of_them = compared is not None and arguments.get("group") in (None, *compared.split(" and "))
     if "group" in parameters and compared is not None and one_of_them:
@@ -351,7 +356,9 @@ _JUDGED = re.compile(r"\b(?:right|wrong\w*|correct\w*|mistak\w*|errors?|accura\w
 # down"
 _MODEL_SAYS = re.compile(
     r"\b(?:predict\w*|expect\w*|flagg?\w*|reckons?|forecast\w*|classif\w*|deem\w*|judge\w*)\b|"
-    r"\b(?:does|do|will|would)\s+(?:it|the\s+model)\s+(?!have\b|hold\b|contain\b|include\b|cover\b)\w+",
+    r"\b(?:does|do|will|would)\s+(?:it|the\s+model)\s+(?!have\b|hold\b|contain\b|include\b|cover\b)\w+|"
+    # the model as the agent of a passive ("how many beds get shut by it", "are called off by the model": ux48)
+    r"\b(?:get|gets|got|are|is|were|was|be|been)\s+(?:\w+\s+){1,3}?by\s+(?:it|the\s+(?:model|classifier|system))\b",
     re.IGNORECASE,
 )
 

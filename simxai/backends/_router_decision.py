@@ -29,6 +29,7 @@ from simxai.extraction import (
     group_spans,
     is_reference,
 )
+from simxai.extraction._scored_labels import importance_label
 from simxai.extraction.mentions import ended_as, explained_label, moved_away_from
 from simxai.followup import INSTANCE_COUNTERPART
 from simxai.followup_calls import adds_to_previous, last_call
@@ -308,7 +309,7 @@ def outcome_decision(
     if (
         (decision.function == "get_local_explanation" or (unsure and decision.function == "get_global_explanation"))
         and "get_global_explanation" in names
-        and explained_label(text, schema) is not None
+        and (explained_label(text, schema) or _ranked_for_a_class(text, schema)) is not None
         and extract_instance(text, schema) is None
         and not is_reference(text)
     ):
@@ -339,6 +340,17 @@ def outcome_decision(
     ):
         return Decision("explain_how_to_be_that", decision.confidence, True)
     return None
+
+
+# The inputs of the model named in the plural ("which features drive postpone", "what factors push it to late")
+_INPUTS = re.compile(r"\b(?:features|factors|inputs|variables|drivers|things)\b", re.IGNORECASE)
+
+
+def _ranked_for_a_class(text: str, schema: HostSchema | None) -> str | None:
+    """The one class a question about the model's inputs in the plural names with no cue ("which features drive
+    postpone", ux48), or None: what drives one class over all the rows is that class's global explanation.
+    """
+    return importance_label(text, schema) if _INPUTS.search(text) else None
 
 
 # Sure choices the changes overrule: they would answer the question without the changes the turn names, or not at

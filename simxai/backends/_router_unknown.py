@@ -338,6 +338,12 @@ _BY_THING = re.compile(
     r"(?:the\s+|each\s+|every\s+|their\s+|its\s+)?(?P<w>[a-z][a-z-]{2,})\b",
     re.IGNORECASE,
 )
+# A bound or a clause right after the word: it heads a group of rows ("the beds older than 40 months", ux48)
+_HEADS_A_GROUP = re.compile(
+    r"\s+(?:[a-z]+er\s+than|over|under|above|below|with|without|that|which|where|who|aged|between|from|"
+    r"(?:more|less|fewer)\s+than|(?:at\s+)?(?:least|most))\b",
+    re.IGNORECASE,
+)
 # Words a breakdown is by that no feature needs to hold: the model's own terms and fixed phrases ("by far")
 _BY_ANYTHING = frozenset(
     "model classifier label labels class classes outcome outcomes prediction predictions feature features "
@@ -361,6 +367,7 @@ def _unknown_breakdown(text: str, schema: HostSchema) -> str | None:
             or word in _BY_ANYTHING
             or word in (noun, noun + "s")
             or any(word == c.lower() or word[:5] == c.lower()[:5] for c in schema.class_names)
+            or _HEADS_A_GROUP.match(text[match.end() :])  # "across the beds older than 40 months": rows, no breakdown
         ):
             continue
         return (

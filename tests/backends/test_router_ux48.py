@@ -155,3 +155,85 @@ def test_a_multiplier_of_a_shared_word_scales_the_quantity(router: RouterBackend
 def test_a_shared_word_without_a_multiplier_is_not_rewritten() -> None:
     assert scaled_shared_word("what if hive 52010 had a longer lease", HIVES) is None
     assert scaled_shared_word("what if hive 52010 had double the lease term", HIVES) is None
+
+
+# --- found reading w82-w83: reasons, words of the data scored on, a breakdown word heading a group, a passive count,
+# --- the inputs ranked for a class, a class tipped to -----------------------------------------------------------------
+
+DINGHIES = HostSchema(
+    name="sailing club dinghies",
+    kind="tabular",
+    instance_noun="dinghy",
+    class_names=["sail", "repair"],
+    features=[
+        FeatureSchema(name="hull age (months)", type="numeric", min=1, max=120, aliases=["hull age"]),
+        FeatureSchema(name="leaks", type="numeric", min=0, max=9),
+        FeatureSchema(name="sail_patches", type="numeric", min=0, max=12, aliases=["patches"]),
+        FeatureSchema(name="quay", type="categorical", categories=["east quay", "west quay"]),
+    ],
+    id_range=(8801, 9200),
+)
+
+
+def test_words_of_ranking_before_factors_are_no_attribute(router: RouterBackend) -> None:
+    asked, made = route(router, "what were the decisive factors for 8810's result?", DINGHIES)
+    assert asked == ""
+    assert made == [("get_local_explanation", {"instance": 8810})]
+
+
+def test_words_of_the_data_scored_on_pick_no_subset() -> None:
+    from simxai.backends._router_unheld_subset import unheld_subset
+
+    calls = [ToolCall(id="c", name="get_model_performance", arguments={"metric": "recall"})]
+    assert unheld_subset("what is its recall on the held-out hulls?", calls, DINGHIES) is None
+    assert unheld_subset("what is its recall on the racing hulls?", calls, DINGHIES) is not None
+
+
+def test_a_breakdown_word_that_heads_a_bounded_group_is_no_breakdown() -> None:
+    from simxai.backends._router_unknown import unknown_breakdown
+
+    assert unknown_breakdown("mean leaks across the hulls older than 40 months", DINGHIES) is None
+    assert unknown_breakdown("mean leaks across the hulls with over 3 patches", DINGHIES) is None
+    assert "'skipper'" in (unknown_breakdown("can you show the scores by skipper?", DINGHIES) or "")
+
+
+@pytest.mark.parametrize(
+    "text", ["how many dinghies at the east quay get sent to repair by it", "how many dinghies with over 3 leaks are "
+             "sent for repair by the model"]
+)
+def test_a_count_with_the_model_as_the_agent_is_its_predictions(router: RouterBackend, text: str) -> None:
+    from simxai.backends._router_arguments import counts_predictions
+
+    assert counts_predictions(text, DINGHIES)
+
+
+def test_the_model_as_no_agent_counts_the_records() -> None:
+    from simxai.backends._router_arguments import counts_predictions
+
+    assert not counts_predictions("how many dinghies at the east quay were repaired by the club", DINGHIES)
+
+
+def test_the_inputs_ranked_for_one_class_are_its_global_explanation(router: RouterBackend) -> None:
+    assert route(router, "which features drive repair", DINGHIES) == (
+        "",
+        [("get_global_explanation", {"label": "repair"})],
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["how safe is 8830's spot - what could change before it tips into repair?", "what can 8830 change without "
+     "flipping over to repair"],
+)
+def test_a_class_tipped_to_leaves_the_other_one_kept(text: str) -> None:
+    from simxai.backends._router_tipped import kept_by_tipping
+
+    assert kept_by_tipping(text, DINGHIES) == "sail"
+
+
+def test_a_class_tipped_to_with_three_classes_keeps_nothing_named() -> None:
+    from simxai.backends._router_tipped import kept_by_tipping
+
+    three = DINGHIES.model_copy(update={"class_names": ["sail", "repair", "retire"]})
+    assert kept_by_tipping("what could change before 8830 tips into repair?", three) is None
+    assert kept_by_tipping("could 8830 stay sail without tipping into repair?", DINGHIES) is None
