@@ -100,7 +100,8 @@ _TERSE = frozenset("what if and so say then had has have with ? ! . ,".split())
 
 def _measure_of(text: str, number: re.Match[str], named: list[FeatureMention]) -> bool:
     """Whether a what-if's number is the feature's new value said right before its words (ux48): with a unit of time
-    between them ("asked for a 60 month term" of `loan_term`: the thing's size, not a count of things), in a turn that
+    between them ("asked for a 60 month term" of `loan_term`: the thing's size, not a count of things; never a unit
+    other than the one the feature's name or description counts in), in a turn that
     says nothing else beside the id ("160842 0 tears"), or after a verb that says the rest of the feature's name
     ("miss only 2 rehearsals" of `rehearsals_missed`). A count with a verb of its own stays a question: "what if the
     two missing porters turned up" moves the count, it does not set it.
@@ -112,8 +113,10 @@ def _measure_of(text: str, number: re.Match[str], named: list[FeatureMention]) -
     mention = next((m for m in named if m.start == start), None)
     if mention is None:
         return False
-    if gap:
-        return True
+    if gap:  # a unit of its own ("3 days pad wear" of a wear in millimetres) ties nothing; its own unit does
+        counted = re.search(r"\bin\s+[a-z]+\s*\.?$", mention.feature.description or "", re.IGNORECASE)
+        own = name_unit_of(mention.feature.name) or lead_unit_of(mention.feature.name) or counted
+        return not own or _unit_of(after, mention.feature)
     rest = text[: number.start()] + " " + text[mention.end :]
     words = [w for w in re.findall(r"[a-z]+|\d+|[?!.,]", rest.lower()) if not w.isdigit()]
     if all(w in _TERSE for w in words):

@@ -237,3 +237,10 @@ def test_a_class_tipped_to_with_three_classes_keeps_nothing_named() -> None:
     three = DINGHIES.model_copy(update={"class_names": ["sail", "repair", "retire"]})
     assert kept_by_tipping("what could change before 8830 tips into repair?", three) is None
     assert kept_by_tipping("could 8830 stay sail without tipping into repair?", DINGHIES) is None
+
+
+def test_a_thing_the_host_lacks_said_important_is_asked_about(router: RouterBackend) -> None:
+    asked, made = route(router, "is the colour of the sail cloth important", DINGHIES)
+    assert made == [] and "'colour of the sail cloth'" in asked
+    asked, made = route(router, "is the hull age important", DINGHIES)
+    assert asked == "" and made and made[0][0] == "get_global_explanation"
