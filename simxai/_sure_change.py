@@ -80,11 +80,14 @@ def sure_change(user: str, schema: HostSchema | None) -> dict[str, ChangeValue] 
         # "plus 6 inspections" of inspections_logged: a step beside its direction counts what the feature counts
         counted = unit is not None and any(m.start == len(text) - len(after) + unit.start(1) for m in named)
         tied = unit is not None and not value.endswith("%") and (_unit_of(after, found) or counted)
-        beside = unit is not None and (
-            direction is not None
-            or signed(text, number.start(), found.min) != ""  # "+10 semitones range"
-            or _STEP_BEFORE.search(text[: number.start()])
-            or _STEP_AFTER.match(after[unit.end() :])
+        beside = (
+            unit is not None
+            and (
+                direction is not None
+                or signed(text, number.start(), found.min) != ""  # "+10 semitones range"
+                or _STEP_BEFORE.search(text[: number.start()])
+                or _STEP_AFTER.match(after[unit.end() :])
+            )
         )
         return {feature: value} if tied and beside else None
     if _VALUE_MARK.search(text[: number.start()]) or _unit_of(text[number.end() :], found):

@@ -14,13 +14,13 @@ from simxai._last_tried import continued_step
 from simxai.backends._router_added_change import added_supposition
 from simxai.backends._router_by_category import compared_groups, often_in_category, ranked_category
 from simxai.backends._router_per_class import per_class_calls
-from simxai.backends._router_similarity import known_words
 from simxai.backends._router_scaled_word import scaled_shared_word
+from simxai.backends._router_similarity import known_words
 from simxai.backends._router_state_readings import with_boolean_group
 from simxai.backends._router_tipped import kept_by_tipping
 from simxai.backends._router_unheld_subset import graded_bound, said_group
-from simxai.backends._router_whole_category import whole_category
 from simxai.backends._router_unknown import breakdown_feature
+from simxai.backends._router_whole_category import whole_category
 from simxai.extraction import (
     alternatives,
     extract_argument,

@@ -21,6 +21,7 @@ from simxai.backends._router_group_what_if import group_what_if
 from simxai.backends._router_masking import mask_spans
 from simxai.backends._router_readings import read_function
 from simxai.extraction import (
+    extract_argument,
     extract_changes,
     extract_ids,
     extract_instance,
@@ -29,7 +30,6 @@ from simxai.extraction import (
     group_spans,
     is_reference,
 )
-from simxai.extraction._scored_labels import importance_label
 from simxai.extraction.mentions import ended_as, explained_label, moved_away_from
 from simxai.followup import INSTANCE_COUNTERPART
 from simxai.followup_calls import adds_to_previous, last_call
@@ -350,7 +350,10 @@ def _ranked_for_a_class(text: str, schema: HostSchema | None) -> str | None:
     """The one class a question about the model's inputs in the plural names with no cue ("which features drive
     postpone", ux48), or None: what drives one class over all the rows is that class's global explanation.
     """
-    return importance_label(text, schema) if _INPUTS.search(text) else None
+    if not _INPUTS.search(text):
+        return None
+    label = extract_argument("label", text, schema, "get_global_explanation")  # the class named, cued or not
+    return label if isinstance(label, str) else None
 
 
 # Sure choices the changes overrule: they would answer the question without the changes the turn names, or not at

@@ -24,7 +24,9 @@ __all__ = ["unnamed_group_words", "unread_quality"]
 # Words that pick rows by their place or by what was said before, not by a quality
 _PLACE = frozenset(
     "other others same first last next previous second third these those new old remaining rest above below "
-    "following earlier later few many some all both various different".split()
+    "following earlier later few many some all both various different "
+    # a quantity or a rank, no quality ("what house sells the most lots")
+    "most least more fewer less best worst top bottom biggest largest smallest highest lowest".split()
 )
 
 
@@ -65,5 +67,5 @@ def unread_quality(text: str, calls: Sequence[ToolCall], schema: HostSchema | No
 
 
 # The functions that take a group; a condition on the class alone ("prediction = scrap") says nothing of the rows
-_GROUP_CALLS = frozenset({"get_model_performance", "get_prediction", "get_data_information"})
+_GROUP_CALLS = frozenset({"get_model_performance", "get_prediction"})
 _CLASS_ONLY = re.compile(r"^\s*(?:prediction|label)\s*=\s*[^=<>]+$|^\s*all\s*$", re.IGNORECASE)

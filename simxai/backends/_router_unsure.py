@@ -115,7 +115,9 @@ _COMPARES = re.compile(
     r"\b(?:more|less|fewer|higher|lower|\w{3,}er|double\w*|half|halv\w*|twice|triple\w*|without|no)\b", re.IGNORECASE
 )
 # A turn that opens by asking the cause ("why model shut 160841?", "reason it gave scrap to 7?"): a verdict is no answer
-_OPENS_WITH_WHY = re.compile(r"\W*(?:so\s+|but\s+|and\s+|ok\s+)?(?:why|how\s+come|(?:the\s+)?reasons?)\b", re.IGNORECASE)
+_OPENS_WITH_WHY = re.compile(
+    r"\W*(?:so\s+|but\s+|and\s+|ok\s+)?(?:why|how\s+come|(?:the\s+)?reasons?)\b", re.IGNORECASE
+)
 #: The share of the remaining probability the remaining top needs, once an option is ruled out, to be answered.
 ONE_LEFT = 0.9
 

@@ -92,7 +92,8 @@ def test_a_turn_that_opens_with_why_is_no_request_for_the_verdict(text: str) -> 
 
 def test_a_verdict_asked_keeps_the_prediction() -> None:
     text = "what does the model say for 52010, weak or not?"
-    assert "get_prediction" not in ruled_out(text, mask(text, HIVES), HIVES, {"get_prediction", "get_local_explanation"})
+    candidates = {"get_prediction", "get_local_explanation"}
+    assert "get_prediction" not in ruled_out(text, mask(text, HIVES), HIVES, candidates)
 
 
 # --- a category of several words said whole is the group ------------------------------------------------------------
@@ -198,8 +199,11 @@ def test_a_breakdown_word_that_heads_a_bounded_group_is_no_breakdown() -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["how many dinghies at the east quay get sent to repair by it", "how many dinghies with over 3 leaks are "
-             "sent for repair by the model"]
+    "text",
+    [
+        "how many dinghies at the east quay get sent to repair by it",
+        "how many dinghies with over 3 leaks are sent for repair by the model",
+    ],
 )
 def test_a_count_with_the_model_as_the_agent_is_its_predictions(router: RouterBackend, text: str) -> None:
     from simxai.backends._router_arguments import counts_predictions
@@ -222,8 +226,10 @@ def test_the_inputs_ranked_for_one_class_are_its_global_explanation(router: Rout
 
 @pytest.mark.parametrize(
     "text",
-    ["how safe is 8830's spot - what could change before it tips into repair?", "what can 8830 change without "
-     "flipping over to repair"],
+    [
+        "how safe is 8830's spot - what could change before it tips into repair?",
+        "what can 8830 change without flipping over to repair",
+    ],
 )
 def test_a_class_tipped_to_leaves_the_other_one_kept(text: str) -> None:
     from simxai.backends._router_tipped import kept_by_tipping
