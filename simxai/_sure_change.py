@@ -30,7 +30,7 @@ from simxai.normalize import normalize
 __all__ = ["first_word_feature", "one_feature_named", "sure_change", "unit_tied_feature"]
 
 # The word right before a number that makes it the feature's new value ("were 100", "to 0", "at 12").
-# (an article or a hedge may stand between: "tightened to like 2", "up to a 6": ux48)
+# (an article or a hedge may stand between: "cut to like 4", "closed up to a 2": ux48)
 _VALUE_MARK = re.compile(
     r"(?:\b(?:to|were|was|be|been|is|at|of)|=)\s*(?:(?:a|an|like|about|around|roughly|say)\s+){0,2}$", re.IGNORECASE
 )
@@ -84,7 +84,7 @@ def sure_change(user: str, schema: HostSchema | None) -> dict[str, ChangeValue] 
             unit is not None
             and (
                 direction is not None
-                or signed(text, number.start(), found.min) != ""  # "+10 semitones range"
+                or signed(text, number.start(), found.min) != ""  # "52010 +5 mites"
                 or _STEP_BEFORE.search(text[: number.start()])
                 or _STEP_AFTER.match(after[unit.end() :])
             )
@@ -97,16 +97,16 @@ def sure_change(user: str, schema: HostSchema | None) -> dict[str, ChangeValue] 
     return None
 
 
-# Words a terse what-if may hold besides the id, the number and the feature ("160842 0 tears", "what if 77 had 3 rips?")
+# Words a terse what-if may hold besides the id, the number and the feature ("52010 0 mites", "what if 77 had 3 rips?")
 _TERSE = frozenset("what if and so say then had has have with ? ! . ,".split())
 
 
 def _measure_of(text: str, number: re.Match[str], named: list[FeatureMention]) -> bool:
     """Whether a what-if's number is the feature's new value said right before its words (ux48): with a unit of time
-    between them ("asked for a 60 month term" of `loan_term`: the thing's size, not a count of things; never a unit
+    between them ("took a 36 month term" of `lease_term`: the thing's size, not a count of things; never a unit
     other than the one the feature's name or description counts in), in a turn that
-    says nothing else beside the id ("160842 0 tears"), or after a verb that says the rest of the feature's name
-    ("miss only 2 rehearsals" of `rehearsals_missed`). A count with a verb of its own stays a question: "what if the
+    says nothing else beside the id ("52010 0 mites"), or after a verb that says the rest of the feature's name
+    ("were missing only 3 frames" of `frames_missing`). A count with a verb of its own stays a question: "what if the
     two missing porters turned up" moves the count, it does not set it.
     """
     after = text[number.end() :]

@@ -37,7 +37,7 @@ _UNSURE = re.compile(r"\b(?:better|worse|improved?|worsened?)\b", re.IGNORECASE)
 # A comparative right after a number ("44% stronger", "10% wetter"): a change relative to the value, not the value
 _COMPARATIVE = re.compile(r"^\s*[a-z]{2,}er\b", re.IGNORECASE)
 # "to" right before the number: where the move ends ("drop to 1"), not how far it goes ("drop by 1"); an article or a
-# hedge may stand between ("trained up to a 7", "tightened to like 2": ux48)
+# hedge may stand between ("closed up to a 2", "cut to like 4": ux48)
 _ENDS_AT = re.compile(r"\bto\s*(?:(?:a|an|like|about|around|roughly|say)\s+){0,2}$", re.IGNORECASE)
 # The old value ("3 defects instead of 8"): never offered.
 _OLD = re.compile(r"\b(?:instead\s+of|rather\s+than|from|not)\s+(?:the\s+|a\s+|an\s+)?$", re.IGNORECASE)
@@ -80,7 +80,7 @@ def unsure_change(user: str, feature: str, schema: HostSchema) -> ChangeValue | 
     # "if its rinses drop to 2", "cut it down to 80": the value the move ends at, no step (unless one follows it)
     ends_at = _ENDS_AT.search(text[: number.start()]) is not None and not (_DOWN.search(after) or _UP.search(after))
     sign = signed(text, number.start(), found.min)
-    if sign and not ends_at:  # "+10 semitones range": the sign glued to the number is the step's direction (ux48)
+    if sign and not ends_at:  # "52010 +5 mites": the sign glued to the number is the step's direction (ux48)
         return None if not percent and span is not None and value > span else f"{sign}{amount}{percent}"
     if not ends_at and (_DOWN.search(near) or _UP.search(near)):
         if not percent and span is not None and value > span:

@@ -88,7 +88,7 @@ def _calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema
         if not changes:
             changes = missing_changes(text, schema)  # "and if its weight were unknown?": null, a missing value
         if not changes and (scaled := scaled_shared_word(text, schema)) is not None:
-            changes = extract_changes(scaled, schema)  # "with half the loan": of loan_amount, not loan_term (ux48)
+            changes = extract_changes(scaled, schema)  # "on half the lease": of lease_amount, not lease_term
         if not changes:
             # "and if it were 20 % lower instead?": the feature in focus, a new change in place of the old
             # ("and fired it 3 more times": a count of a verb that names no feature, no step of the one in focus)
@@ -117,9 +117,9 @@ def _calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema
         if value is not None:
             arguments[name] = value
     if spec.name == "explain_how_to_still_be_this" and "kept_label" in parameters and "kept_label" not in arguments:
-        kept = kept_by_tipping(text, schema)  # "before it would tip to the waitlist": the other class is kept (ux48)
-        if kept is not None:
-            arguments["kept_label"] = kept
+        kept_class = kept_by_tipping(text, schema)  # "before 8830 tips into repair": the other class is kept
+        if kept_class is not None:
+            arguments["kept_label"] = kept_class
     compared = compared_groups(text, schema) if spec.name == "get_model_performance" else None
     one_of_them = compared is not None and arguments.get("group") in (None, *compared.split(" and "))
     if "group" in parameters and compared is not None and one_of_them:
@@ -144,7 +144,7 @@ def _calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema
             # function scores or refuses plainly (naming what is valid), never everyone's figure
             arguments["group"] = said
         elif spec.name in _WHOLE_GROUPS and (whole := whole_category(text, schema, arguments.get("feature"))):
-            arguments["group"] = whole  # "avg range lower voices": a value of several words said whole (ux48)
+            arguments["group"] = whole  # "average mites roof garden": a value of several words said whole
     read_group = arguments.get("group")
     if spec.name in _WHOLE_GROUPS and isinstance(read_group, str) and not re.search(r"[=<>]", read_group):
         # "mites at the old orchard" read as the words "old": the category said whole, of which they are a part
@@ -357,7 +357,7 @@ _JUDGED = re.compile(r"\b(?:right|wrong\w*|correct\w*|mistak\w*|errors?|accura\w
 _MODEL_SAYS = re.compile(
     r"\b(?:predict\w*|expect\w*|flagg?\w*|reckons?|forecast\w*|classif\w*|deem\w*|judge\w*)\b|"
     r"\b(?:does|do|will|would)\s+(?:it|the\s+model)\s+(?!have\b|hold\b|contain\b|include\b|cover\b)\w+|"
-    # the model as the agent of a passive ("how many beds get shut by it", "are called off by the model": ux48)
+    # the model as the agent of a passive ("how many dinghies get sent to repair by it": ux48)
     r"\b(?:get|gets|got|are|is|were|was|be|been)\s+(?:\w+\s+){1,3}?by\s+(?:it|the\s+(?:model|classifier|system))\b",
     re.IGNORECASE,
 )

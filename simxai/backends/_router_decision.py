@@ -342,13 +342,13 @@ def outcome_decision(
     return None
 
 
-# The inputs of the model named in the plural ("which features drive postpone", "what factors push it to late")
+# The inputs of the model named in the plural ("which features drive repair", "what factors push it to late")
 _INPUTS = re.compile(r"\b(?:features|factors|inputs|variables|drivers|things)\b", re.IGNORECASE)
 
 
 def _ranked_for_a_class(text: str, schema: HostSchema | None) -> str | None:
     """The one class a question about the model's inputs in the plural names with no cue ("which features drive
-    postpone", ux48), or None: what drives one class over all the rows is that class's global explanation.
+    repair", ux48), or None: what drives one class over all the rows is that class's global explanation.
     """
     if not _INPUTS.search(text):
         return None

@@ -1,7 +1,7 @@
 """A word two features share, scaled by a multiplier: the feature that holds the quantity is the one scaled.
 
-"applicant 16 with half the loan", "what if 8 asked for double the loan" on a host with `loan_amount` and `loan_term`:
-the word "loan" is in both names, and the router asked which was meant. Halving or doubling a thing said by its bare
+"hive 52010 on half the lease", "what if 52010 had double the lease" on a host with `lease_amount` and `lease_term`:
+the word "lease" is in both names, and the router asked which was meant. Halving or doubling a thing said by its bare
 noun scales its size; of the features sharing the noun, the one whose name adds a word of quantity ("amount", "size",
 "sum", "value", "total", "balance") is that size, the others (a term, a rate, a type) are its attributes. Only when
 exactly one sharer names a quantity, and the turn names none of them in full, is the turn read with that feature's
@@ -18,7 +18,7 @@ from simxai.hosts.name_words import name_words
 
 __all__ = ["scaled_shared_word"]
 
-# A multiplier said before "the <word>" ("half the loan", "double the deposit", "3 times the grant")
+# A multiplier said before "the <word>" ("half the lease", "double the deposit", "3 times the grant")
 _SCALED = re.compile(
     r"\b(?:half|double|twice|triple|thrice|(?:\d+(?:\.\d+)?|two|three|four)\s+times)\s+(?:the|their|his|her|its|my)\s+"
     r"(?P<w>[a-z]{3,})\b",

@@ -1,6 +1,6 @@
 """The class a search keeps when the turn names only the class it must not tip to.
 
-"how secure is 161125's place - what could change before it would tip to the waitlist?": the search for what may
+"how safe is 8830's spot - what could change before it tips into repair?": the search for what may
 change while the class stays keeps the class the instance has now, and the turn names only the one it would move to.
 On a host with two classes the kept class is the other one; with more, the turn does not say which is kept, and the
 search's own default (the current prediction) stands.
@@ -32,5 +32,5 @@ def kept_by_tipping(text: str, schema: HostSchema | None) -> str | None:
         return None
     reached = extract_label(match.group("rest"), schema)
     if reached is None or extract_label(text[: match.start()] + " " + text[match.end() :], schema) is not None:
-        return None  # no class after the move, or another class said elsewhere ("stay admit, not tip to ...")
+        return None  # no class after the move, or another class said elsewhere ("stay sail, not tip into ...")
     return next(name for name in schema.class_names if name != reached)

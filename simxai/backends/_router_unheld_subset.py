@@ -55,7 +55,7 @@ _RESTRICTS_NOTHING = frozenset(
     "such kind kinds type types sort sorts of and or ones instances examples rows records entries items points "
     "people non".split()  # ("the non-leaky ones": the prefix picks nothing out by itself)
 )
-# Words of the data a model is scored on: "the held-out beds" are the instances, in other words (ux48)
+# Words of the data a model is scored on: "the held-out hulls" are the instances, in other words (ux48)
 _SCORED_ON = frozenset("held out held-out heldout test testing tested validation unseen".split())
 # A bound said aside right after a subset ("the humid mugs, over 60%", "the long firings (anything above 20)")
 _ASIDE_BOUND = re.compile(
@@ -180,7 +180,7 @@ def unheld_subset(text: str, calls: Sequence[ToolCall], schema: HostSchema | Non
         scored_on = bool(before) and all(w.lower() in _SCORED_ON for w in before)
         if not picking or ((not match.group("words").split() or scored_on) and place is None):
             # nothing picks a subset out; "on the wineries": a plural alone is the instances in other words, and so
-            # is one after words of the data scored on ("on the held-out beds" of trampolines, ux48)
+            # is one after words of the data scored on ("on the held-out hulls" of dinghies, ux48)
             continue
         said = match.group(0).split(None, 2)[-1]
         if not _picked_out(picking, held):

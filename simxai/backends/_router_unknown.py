@@ -338,7 +338,7 @@ _BY_THING = re.compile(
     r"(?:the\s+|each\s+|every\s+|their\s+|its\s+)?(?P<w>[a-z][a-z-]{2,})\b",
     re.IGNORECASE,
 )
-# A bound or a clause right after the word: it heads a group of rows ("the beds older than 40 months", ux48)
+# A bound or a clause right after the word: it heads a group of rows ("the hulls older than 40 months", ux48)
 _HEADS_A_GROUP = re.compile(
     r"\s+(?:[a-z]+er\s+than|over|under|above|below|with|without|that|which|where|who|aged|between|from|"
     r"(?:more|less|fewer)\s+than|(?:at\s+)?(?:least|most))\b",
@@ -367,7 +367,7 @@ def _unknown_breakdown(text: str, schema: HostSchema) -> str | None:
             or word in _BY_ANYTHING
             or word in (noun, noun + "s")
             or any(word == c.lower() or word[:5] == c.lower()[:5] for c in schema.class_names)
-            or _HEADS_A_GROUP.match(text[match.end() :])  # "across the beds older than 40 months": rows, no breakdown
+            or _HEADS_A_GROUP.match(text[match.end() :])  # "across the hulls older than 40 months": rows
         ):
             continue
         return (
@@ -434,7 +434,7 @@ def unknown_named(text: str, calls: Sequence[ToolCall], schema: HostSchema | Non
     if question is None and (subset := unheld_subset(text, calls, schema)) is not None:
         question = group_question(subset.words, subset.feature, schema)  # "the rooftop trays": no word of the host's
     if question is None and (quality := unread_quality(text, calls, schema)) is not None:
-        question = group_question(quality, None, schema)  # "how many of the slippery ones does it scrap" (ux48)
+        question = group_question(quality, None, schema)  # "how many of the grumpy ones does it call weak" (ux48)
     # "over 30 km/h on the night routes": the bound is read, the routes are not; never drop them silently. So for
     # "how many of them are vegetarian?" after a group: the group in focus is kept, the vegetarians are not read
     part = unread_part(text, calls, schema) or unread_narrowing(text, calls, schema) if question is None else None

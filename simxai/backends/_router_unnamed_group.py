@@ -36,7 +36,7 @@ def unnamed_group_words(text: str, schema: HostSchema | None) -> str | None:
         return None
     noun = (schema.instance_noun or "").lower()
     nouns = "ones" + (f"|{re.escape(noun)}s|{re.escape(noun)}es" if noun else "")
-    # ("the really nervous ones": a word of degree before the quality, ux48)
+    # ("the really noisy hives": a word of degree before the quality, ux48)
     match = re.search(
         rf"\bthe\s+(?:(?:really|very|most|more|extra|super|quite|rather|particularly)\s+)?(?P<w>[a-z]{{3,}})\s+"
         rf"(?P<n>{nouns})\b",
@@ -53,16 +53,16 @@ def unnamed_group_words(text: str, schema: HostSchema | None) -> str | None:
 
 
 def unread_quality(text: str, calls: Sequence[ToolCall], schema: HostSchema | None) -> str | None:
-    """The words of a group named by a quality no part of the host holds ("the slippery ones") when the calls about
-    groups read no condition of a feature from the turn (ux48): "how many of the slippery ones does it scrap" counts
-    every hold predicted scrap, "the really nervous ones - how does it do on them" scores everyone; None otherwise.
+    """The words of a group named by a quality no part of the host holds ("the grumpy ones") when the calls about
+    groups read no condition of a feature from the turn (ux48): "how many of the grumpy ones does it call weak" counts
+    every hive predicted weak, "the really noisy hives - how does it do on them" scores everyone; None otherwise.
     """
     if not calls or any(c.name not in _GROUP_CALLS for c in calls):
         return None
     for call in calls:
         said = call.arguments.get("group", call.arguments.get("instance"))
         if isinstance(said, str) and not _CLASS_ONLY.match(said):
-            return None  # a condition was read ("the slippery ones over 20"): its own checks apply
+            return None  # a condition was read ("the grumpy ones over 20 mites"): its own checks apply
     return unnamed_group_words(text, schema)
 
 

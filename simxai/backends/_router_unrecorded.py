@@ -51,8 +51,8 @@ _AFFECTS = re.compile(
     rf"(?:(?:{_CAUSE_VERB})\b|(?:{_CHANGE_VERB})\s+(?:{_OBJECT})\b)",
     re.IGNORECASE,
 )
-# The same cause said with a copula and a word of weight ("is the colour of the frit important", "are new saddles a
-# factor at all": ux48)
+# The same cause said with a copula and a word of weight ("is the colour of the sail cloth important", "are new
+# saddles a factor at all": ux48)
 _WEIGHS_IN = re.compile(
     rf"\b(?:is|are|was|were)\s+(?:(?:a|an|the|some|any|his|her|their|its|my|our|your)\s+)?{_THING}"
     rf"(?:{_OF_INSTANCE}|{_OF_THING})\s+(?:really\s+|even\s+|still\s+|actually\s+|at\s+all\s+)?"

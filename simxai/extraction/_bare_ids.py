@@ -35,7 +35,7 @@ _CLAIMED_AFTER = re.compile(
     # "to" leads a new value ("set it to 30"), not the record in "what happens to 412 if ..."
     r"(?:\b(?:top|first|last|give|show|list|between|over|under|above|below|than|least|most|up\s+to|by|"
     r"(?<!happens\s)(?<!happen\s)(?<!happened\s)to|"
-    # ("Were 161133 to miss ...", a supposition that opens the sentence, leads its subject: no value, ux48)
+    # ("Were 52010 to lose ...", a supposition that opens the sentence, leads its subject: no value, ux48)
     r"(?<=[\w,]\s)were|be|become|becomes|became|aged?|turned|turns|he'?s|hes|she'?s|shes|they'?re|it|that|them|"
     r"version|v|option|step|question|part|level|tier|page|round|class|grade|stage|type|plan|model|"
     r"i'?m|im|i\s+am|out\s+of|of\s+the|someone|somebody|anyone|everyone|a|an|"
