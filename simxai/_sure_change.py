@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from simxai._self_repair import self_corrected
-from simxai._unsure_change import unsure_change
+from simxai._unsure_change import signed, unsure_change
 from simxai.extraction import comparative_value_answer, extract_ids, feature_spans
 from simxai.extraction.mentions import FeatureMention, feature_mentions
 from simxai.followup import changed_feature
@@ -30,7 +30,10 @@ from simxai.normalize import normalize
 __all__ = ["first_word_feature", "one_feature_named", "sure_change", "unit_tied_feature"]
 
 # The word right before a number that makes it the feature's new value ("were 100", "to 0", "at 12").
-_VALUE_MARK = re.compile(r"(?:\b(?:to|were|was|be|been|is|at|of)|=)\s*$", re.IGNORECASE)
+# (an article or a hedge may stand between: "cut to like 4", "closed up to a 2": ux48)
+_VALUE_MARK = re.compile(
+    r"(?:\b(?:to|were|was|be|been|is|at|of)|=)\s*(?:(?:a|an|like|about|around|roughly|say)\s+){0,2}$", re.IGNORECASE
+)
 # The word right after a number (a unit, when it is one of the feature's name).
 _NEXT_WORD = re.compile(r"\s*([a-z]+)", re.IGNORECASE)
 # A number as written, not inside a word or a decimal (its unit may follow at once: "44%", "20hrs")
@@ -77,17 +80,54 @@ def sure_change(user: str, schema: HostSchema | None) -> dict[str, ChangeValue] 
         # "plus 6 inspections" of inspections_logged: a step beside its direction counts what the feature counts
         counted = unit is not None and any(m.start == len(text) - len(after) + unit.start(1) for m in named)
         tied = unit is not None and not value.endswith("%") and (_unit_of(after, found) or counted)
-        beside = unit is not None and (
-            direction is not None
-            or _STEP_BEFORE.search(text[: number.start()])
-            or _STEP_AFTER.match(after[unit.end() :])
+        beside = (
+            unit is not None
+            and (
+                direction is not None
+                or signed(text, number.start(), found.min) != ""  # "52010 +5 mites"
+                or _STEP_BEFORE.search(text[: number.start()])
+                or _STEP_AFTER.match(after[unit.end() :])
+            )
         )
         return {feature: value} if tied and beside else None
     if _VALUE_MARK.search(text[: number.start()]) or _unit_of(text[number.end() :], found):
         return {feature: value}
-    if _said_of(text, number, named):
+    if _said_of(text, number, named) or _measure_of(text, number, named):
         return {feature: value}
     return None
+
+
+# Words a terse what-if may hold besides the id, the number and the feature ("52010 0 mites", "what if 77 had 3 rips?")
+_TERSE = frozenset("what if and so say then had has have with ? ! . ,".split())
+
+
+def _measure_of(text: str, number: re.Match[str], named: list[FeatureMention]) -> bool:
+    """Whether a what-if's number is the feature's new value said right before its words (ux48): with a unit of time
+    between them ("took a 36 month term" of `lease_term`: the thing's size, not a count of things; never a unit
+    other than the one the feature's name or description counts in), in a turn that
+    says nothing else beside the id ("52010 0 mites"), or after a verb that says the rest of the feature's name
+    ("were missing only 3 frames" of `frames_missing`). A count with a verb of its own stays a question: "what if the
+    two missing porters turned up" moves the count, it does not set it.
+    """
+    after = text[number.end() :]
+    unit = re.match(r"\s+([a-z]+)\s+", after, re.IGNORECASE)
+    gap = unit.end() if unit is not None and _TIME.match(unit.group(1)) else 0
+    start = number.end() + (gap or len(after) - len(after.lstrip()))
+    mention = next((m for m in named if m.start == start), None)
+    if mention is None:
+        return False
+    if gap:  # a unit of its own ("3 days pad wear" of a wear in millimetres) ties nothing; its own unit does
+        counted = re.search(r"\bin\s+[a-z]+\s*\.?$", mention.feature.description or "", re.IGNORECASE)
+        own = name_unit_of(mention.feature.name) or lead_unit_of(mention.feature.name) or counted
+        return not own or _unit_of(after, mention.feature)
+    rest = text[: number.start()] + " " + text[mention.end :]
+    words = [w for w in re.findall(r"[a-z]+|\d+|[?!.,]", rest.lower()) if not w.isdigit()]
+    if all(w in _TERSE for w in words):
+        return True
+    said = text[mention.start : mention.end].lower()
+    others = [w for w in name_words(mention.feature.name) if w.isalpha() and len(w) > 3 and w not in said]
+    before = re.findall(r"[a-z]+", text[: number.start()].lower())[-3:]
+    return bool(others) and all(any(b[:4] == w[:4] for b in before) for w in others)
 
 
 def _said_of(text: str, number: re.Match[str], named: list[FeatureMention]) -> bool:

@@ -17,7 +17,7 @@ from simxai.hosts.base import ChangeValue, HostSchema
 from simxai.hosts.name_words import name_unit_of
 from simxai.normalize import normalize
 
-__all__ = ["unsure_change", "unsure_change_question"]
+__all__ = ["signed", "unsure_change", "unsure_change_question"]
 
 # A number as written, not inside a word, a decimal or an id joined to letters.
 _NUMBER = re.compile(r"(?<![\w.])(?P<n>\d+(?:\.\d+)?)(?P<pct>\s?%)?(?![\w.]|\.\d)")
@@ -36,8 +36,9 @@ _UP = re.compile(
 _UNSURE = re.compile(r"\b(?:better|worse|improved?|worsened?)\b", re.IGNORECASE)
 # A comparative right after a number ("44% stronger", "10% wetter"): a change relative to the value, not the value
 _COMPARATIVE = re.compile(r"^\s*[a-z]{2,}er\b", re.IGNORECASE)
-# "to" right before the number: where the move ends ("drop to 1"), not how far it goes ("drop by 1").
-_ENDS_AT = re.compile(r"\bto\s*$", re.IGNORECASE)
+# "to" right before the number: where the move ends ("drop to 1"), not how far it goes ("drop by 1"); an article or a
+# hedge may stand between ("closed up to a 2", "cut to like 4": ux48)
+_ENDS_AT = re.compile(r"\bto\s*(?:(?:a|an|like|about|around|roughly|say)\s+){0,2}$", re.IGNORECASE)
 # The old value ("3 defects instead of 8"): never offered.
 _OLD = re.compile(r"\b(?:instead\s+of|rather\s+than|from|not)\s+(?:the\s+|a\s+|an\s+)?$", re.IGNORECASE)
 
@@ -78,6 +79,9 @@ def unsure_change(user: str, feature: str, schema: HostSchema) -> ChangeValue | 
     span = found.max - found.min if found.max is not None and found.min is not None else None
     # "if its rinses drop to 2", "cut it down to 80": the value the move ends at, no step (unless one follows it)
     ends_at = _ENDS_AT.search(text[: number.start()]) is not None and not (_DOWN.search(after) or _UP.search(after))
+    sign = signed(text, number.start(), found.min)
+    if sign and not ends_at:  # "52010 +5 mites": the sign glued to the number is the step's direction (ux48)
+        return None if not percent and span is not None and value > span else f"{sign}{amount}{percent}"
     if not ends_at and (_DOWN.search(near) or _UP.search(near)):
         if not percent and span is not None and value > span:
             return None  # a step longer than the data's whole range is no step of this feature
@@ -89,6 +93,16 @@ def unsure_change(user: str, feature: str, schema: HostSchema) -> ChangeValue | 
     if found.below_its_range(value) or (found.max is not None and value > found.max):
         return None
     return int(value) if value.is_integer() else value
+
+
+def signed(text: str, start: int, least: float | None) -> str:
+    """The sign glued to the number that starts at `start` ("+10", "-3" after a space or at the turn's start), or "";
+    a minus only of a feature whose values are never negative (else "-3" may be the value itself).
+    """
+    sign = text[start - 1] if start > 0 else ""
+    if sign not in ("+", "-") or (start > 1 and not text[start - 2].isspace()):
+        return ""
+    return "" if sign == "-" and (least is None or least < 0) else sign
 
 
 def unsure_change_question(feature: str, value: ChangeValue) -> str:

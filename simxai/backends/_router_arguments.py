@@ -14,10 +14,13 @@ from simxai._last_tried import continued_step
 from simxai.backends._router_added_change import added_supposition
 from simxai.backends._router_by_category import compared_groups, often_in_category, ranked_category
 from simxai.backends._router_per_class import per_class_calls
+from simxai.backends._router_scaled_word import scaled_shared_word
 from simxai.backends._router_similarity import known_words
 from simxai.backends._router_state_readings import with_boolean_group
+from simxai.backends._router_tipped import kept_by_tipping
 from simxai.backends._router_unheld_subset import graded_bound, said_group
 from simxai.backends._router_unknown import breakdown_feature
+from simxai.backends._router_whole_category import whole_category
 from simxai.extraction import (
     alternatives,
     extract_argument,
@@ -57,6 +60,8 @@ from simxai.registry import FunctionSpec
 #: At most this many calls for one turn ("compare patients 3, 4, 5 and 6").
 MAX_CALLS = 4
 # A count of rows asked for ("how many", "the number of"): of a category value, the rows of that value
+# The functions whose group a category said whole names (`_router_whole_category`)
+_WHOLE_GROUPS = frozenset({"get_data_information", "get_model_performance"})
 _COUNTED = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b|\bcount\s+(?:of|the)\b", re.IGNORECASE)
 
 
@@ -82,6 +87,8 @@ def _calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema
             changes = extract_changes(supposed, schema)  # "plus no rain at all" after a what-if
         if not changes:
             changes = missing_changes(text, schema)  # "and if its weight were unknown?": null, a missing value
+        if not changes and (scaled := scaled_shared_word(text, schema)) is not None:
+            changes = extract_changes(scaled, schema)  # "on half the lease": of lease_amount, not lease_term
         if not changes:
             # "and if it were 20 % lower instead?": the feature in focus, a new change in place of the old
             # ("and fired it 3 more times": a count of a verb that names no feature, no step of the one in focus)
@@ -112,6 +119,10 @@ def _calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema
         value = extract_argument(name, text, schema, spec.name)
         if value is not None:
             arguments[name] = value
+    if spec.name == "explain_how_to_still_be_this" and "kept_label" in parameters and "kept_label" not in arguments:
+        kept_class = kept_by_tipping(text, schema)  # "before 8830 tips into repair": the other class is kept
+        if kept_class is not None:
+            arguments["kept_label"] = kept_class
     compared = compared_groups(text, schema) if spec.name == "get_model_performance" else None
     one_of_them = compared is not None and arguments.get("group") in (None, *compared.split(" and "))
     if "group" in parameters and compared is not None and one_of_them:
@@ -135,6 +146,14 @@ def _calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema
             # "how accurate is it for smokers?" where no feature selects smokers: the group as said, which the
             # function scores or refuses plainly (naming what is valid), never everyone's figure
             arguments["group"] = said
+        elif spec.name in _WHOLE_GROUPS and (whole := whole_category(text, schema, arguments.get("feature"))):
+            arguments["group"] = whole  # "average mites roof garden": a value of several words said whole
+    read_group = arguments.get("group")
+    if spec.name in _WHOLE_GROUPS and isinstance(read_group, str) and not re.search(r"[=<>]", read_group):
+        # "mites at the old orchard" read as the words "old": the category said whole, of which they are a part
+        whole = whole_category(text, schema, arguments.get("feature"))
+        if whole is not None and re.search(rf"\b{re.escape(read_group.lower())}\b", whole.lower()):
+            arguments["group"] = whole
     if spec.name == "get_model_performance" and "metric" in parameters and "metric" not in arguments:
         group = arguments.get("group")
         scored = any(c.name == spec.name and c.arguments.get("metric") for m in history for c in m.tool_calls)
@@ -340,7 +359,9 @@ _JUDGED = re.compile(r"\b(?:right|wrong\w*|correct\w*|mistak\w*|errors?|accura\w
 # down"
 _MODEL_SAYS = re.compile(
     r"\b(?:predict\w*|expect\w*|flagg?\w*|reckons?|forecast\w*|classif\w*|deem\w*|judge\w*)\b|"
-    r"\b(?:does|do|will|would)\s+(?:it|the\s+model)\s+(?!have\b|hold\b|contain\b|include\b|cover\b)\w+",
+    r"\b(?:does|do|will|would)\s+(?:it|the\s+model)\s+(?!have\b|hold\b|contain\b|include\b|cover\b)\w+|"
+    # the model as the agent of a passive ("how many dinghies get sent to repair by it": ux48)
+    r"\b(?:get|gets|got|are|is|were|was|be|been)\s+(?:\w+\s+){1,3}?by\s+(?:it|the\s+(?:model|classifier|system))\b",
     re.IGNORECASE,
 )
 

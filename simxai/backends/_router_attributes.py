@@ -53,6 +53,7 @@ ABOUT_A_RECORD = frozenset(
     full raw local individual specific personal own latest new old same other next first second last best worst
     likely expected estimated given entire complete underlying important relevant strongest
     weights contribution contributions influence impact effect effects role share part bit
+    deciding decisive determining contributing leading chief principal crucial critical dominant
     """.split()
 )
 _DETERMINER = r"(?:the|his|her|its|their|my|your|our)"

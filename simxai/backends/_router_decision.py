@@ -21,6 +21,7 @@ from simxai.backends._router_group_what_if import group_what_if
 from simxai.backends._router_masking import mask_spans
 from simxai.backends._router_readings import read_function
 from simxai.extraction import (
+    extract_argument,
     extract_changes,
     extract_ids,
     extract_instance,
@@ -308,7 +309,7 @@ def outcome_decision(
     if (
         (decision.function == "get_local_explanation" or (unsure and decision.function == "get_global_explanation"))
         and "get_global_explanation" in names
-        and explained_label(text, schema) is not None
+        and (explained_label(text, schema) or _ranked_for_a_class(text, schema)) is not None
         and extract_instance(text, schema) is None
         and not is_reference(text)
     ):
@@ -339,6 +340,20 @@ def outcome_decision(
     ):
         return Decision("explain_how_to_be_that", decision.confidence, True)
     return None
+
+
+# The inputs of the model named in the plural ("which features drive repair", "what factors push it to late")
+_INPUTS = re.compile(r"\b(?:features|factors|inputs|variables|drivers|things)\b", re.IGNORECASE)
+
+
+def _ranked_for_a_class(text: str, schema: HostSchema | None) -> str | None:
+    """The one class a question about the model's inputs in the plural names with no cue ("which features drive
+    repair", ux48), or None: what drives one class over all the rows is that class's global explanation.
+    """
+    if not _INPUTS.search(text):
+        return None
+    label = extract_argument("label", text, schema, "get_global_explanation")  # the class named, cued or not
+    return label if isinstance(label, str) else None
 
 
 # Sure choices the changes overrule: they would answer the question without the changes the turn names, or not at

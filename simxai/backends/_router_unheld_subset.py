@@ -55,6 +55,8 @@ _RESTRICTS_NOTHING = frozenset(
     "such kind kinds type types sort sorts of and or ones instances examples rows records entries items points "
     "people non".split()  # ("the non-leaky ones": the prefix picks nothing out by itself)
 )
+# Words of the data a model is scored on: "the held-out hulls" are the instances, in other words (ux48)
+_SCORED_ON = frozenset("held out held-out heldout test testing tested validation unseen".split())
 # A bound said aside right after a subset ("the humid mugs, over 60%", "the long firings (anything above 20)")
 _ASIDE_BOUND = re.compile(
     r"^\s*[,(:-]\s*(?:(?:anything|those|ones|the\s+ones|i\s+mean|say|so)\s+)?"
@@ -167,14 +169,19 @@ def unheld_subset(text: str, calls: Sequence[ToolCall], schema: HostSchema | Non
             continue  # "the high-bmi patients, anything above 30": the number gives the group
         if any(word.lower() in _A_FEATURE for word in words):
             continue  # "about the feature wax coats": a feature named as one, whose name is a plural
-        if not noun or match.group("noun").lower() not in (noun + "s", regular_plural(noun)):  # "batchs" too
+        appended = not noun or match.group("noun").lower() not in (noun + "s", regular_plural(noun))  # "batchs" too
+        if appended:
             words.append(match.group("noun"))  # "the sourdough bakeries": the noun may be a word the host lacks
         place = match.group("place")
         picking = [w for w in words if w.lower() not in _RESTRICTS_NOTHING]
         if place is not None and place.lower() not in _RESTRICTS_NOTHING:
             picking.append(place)
-        if not picking or (not match.group("words").split() and place is None):
-            continue  # nothing picks a subset out; "on the wineries": a plural alone is the instances in other words
+        before = words[: len(words) - 1 if appended else None]
+        scored_on = bool(before) and all(w.lower() in _SCORED_ON for w in before)
+        if not picking or ((not match.group("words").split() or scored_on) and place is None):
+            # nothing picks a subset out; "on the wineries": a plural alone is the instances in other words, and so
+            # is one after words of the data scored on ("on the held-out hulls" of dinghies, ux48)
+            continue
         said = match.group(0).split(None, 2)[-1]
         if not _picked_out(picking, held):
             return UnheldSubset(said)

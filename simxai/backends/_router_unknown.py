@@ -37,7 +37,7 @@ from simxai.backends._router_shared_word import shared_word_question
 from simxai.backends._router_unheld_subset import unheld_subset, unread_part
 from simxai.backends._router_unknown_value import NOT_A_VALUE, listing, unknown_category
 from simxai.backends._router_unknown_value import names as _names
-from simxai.backends._router_unnamed_group import unnamed_group_words
+from simxai.backends._router_unnamed_group import unnamed_group_words, unread_quality
 from simxai.backends._router_unrecorded import unrecorded_question
 from simxai.extraction import extract_ids, extract_label
 from simxai.extraction.mentions import (
@@ -338,6 +338,12 @@ _BY_THING = re.compile(
     r"(?:the\s+|each\s+|every\s+|their\s+|its\s+)?(?P<w>[a-z][a-z-]{2,})\b",
     re.IGNORECASE,
 )
+# A bound or a clause right after the word: it heads a group of rows ("the hulls older than 40 months", ux48)
+_HEADS_A_GROUP = re.compile(
+    r"\s+(?:[a-z]+er\s+than|over|under|above|below|with|without|that|which|where|who|aged|between|from|"
+    r"(?:more|less|fewer)\s+than|(?:at\s+)?(?:least|most))\b",
+    re.IGNORECASE,
+)
 # Words a breakdown is by that no feature needs to hold: the model's own terms and fixed phrases ("by far")
 _BY_ANYTHING = frozenset(
     "model classifier label labels class classes outcome outcomes prediction predictions feature features "
@@ -361,6 +367,7 @@ def _unknown_breakdown(text: str, schema: HostSchema) -> str | None:
             or word in _BY_ANYTHING
             or word in (noun, noun + "s")
             or any(word == c.lower() or word[:5] == c.lower()[:5] for c in schema.class_names)
+            or _HEADS_A_GROUP.match(text[match.end() :])  # "across the hulls older than 40 months": rows
         ):
             continue
         return (
@@ -426,6 +433,8 @@ def unknown_named(text: str, calls: Sequence[ToolCall], schema: HostSchema | Non
         question = _vague_unasked(text, calls, schema)
     if question is None and (subset := unheld_subset(text, calls, schema)) is not None:
         question = group_question(subset.words, subset.feature, schema)  # "the rooftop trays": no word of the host's
+    if question is None and (quality := unread_quality(text, calls, schema)) is not None:
+        question = group_question(quality, None, schema)  # "how many of the grumpy ones does it call weak" (ux48)
     # "over 30 km/h on the night routes": the bound is read, the routes are not; never drop them silently. So for
     # "how many of them are vegetarian?" after a group: the group in focus is kept, the vegetarians are not read
     part = unread_part(text, calls, schema) or unread_narrowing(text, calls, schema) if question is None else None

@@ -6,7 +6,8 @@ holds it. The selector reads such a turn confidently as a counterfactual search,
 explanation, and the answer (changes to other features, or the weights of the features the model has) would be given
 as if the thing had been weighed. `unrecorded_thing` finds the phrase in two forms:
 
-- the subject of a verb of effect in a question: "would|could|does|will ... <thing> change|help|matter|affect ...";
+- the subject of a verb of effect in a question: "would|could|does|will ... <thing> change|help|matter|affect ...",
+  or of a copula and a word of weight: "is|are <thing> important|relevant|a factor ..." (ux48);
 - a condition said with a comparative or a quality: "in|with|under|given better|worse|new|different ... <thing>".
 
 A phrase with any word of the host (a feature, an alias, a category, a label or its noun, or a form of one: "more
@@ -48,6 +49,15 @@ _AFFECTS = re.compile(
     rf"\b(?:would|could|will|might|does|do|did|can|should)\s+(?:(?:a|an|the|some|any|his|her|their|its|my|"
     rf"our|your)\s+)?{_THING}(?:{_OF_INSTANCE}|{_OF_THING})\s+(?:really\s+|even\s+|still\s+|actually\s+)?"
     rf"(?:(?:{_CAUSE_VERB})\b|(?:{_CHANGE_VERB})\s+(?:{_OBJECT})\b)",
+    re.IGNORECASE,
+)
+# The same cause said with a copula and a word of weight ("is the colour of the sail cloth important", "are new
+# saddles a factor at all": ux48)
+_WEIGHS_IN = re.compile(
+    rf"\b(?:is|are|was|were)\s+(?:(?:a|an|the|some|any|his|her|their|its|my|our|your)\s+)?{_THING}"
+    rf"(?:{_OF_INSTANCE}|{_OF_THING})\s+(?:really\s+|even\s+|still\s+|actually\s+|at\s+all\s+)?"
+    r"(?:important|relevant|significant|decisive|a\s+(?:big\s+|real\s+|major\s+)?factor|considered|"
+    r"taken\s+into\s+account)\b",
     re.IGNORECASE,
 )
 # "in better conditions", "with new tyres", "under a stricter coach", "given nicer weather"
@@ -131,10 +141,10 @@ def unrecorded_thing(text: str, schema: HostSchema | None) -> str | None:
     if schema is None or schema.kind == "text":
         return None
     host = host_words(schema)
-    for pattern in (_AFFECTS, _UNDER):
+    for pattern in (_AFFECTS, _WEIGHS_IN, _UNDER):
         for match in pattern.finditer(text):
-            of = match.group("of").split() if pattern is _AFFECTS and match.group("of") else None
-            det = (match.group("det") or "") if pattern is _AFFECTS else ""
+            of = match.group("of").split() if pattern is not _UNDER and match.group("of") else None
+            det = (match.group("det") or "") if pattern is not _UNDER else ""
             thing = _thing(match.group("thing").split(), host, cut=pattern is _UNDER, of=of, det=det)
             if thing is not None:
                 return thing

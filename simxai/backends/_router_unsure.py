@@ -16,7 +16,8 @@ contract (`ruled_out`):
   and the global explanation about no instance: a turn that names one instance by its id, or a group, asks about
   them, not about the model or the data as a whole ("explain patient 7" is not "describe the data");
 - an instance's explanation answers why: torn between one instance's prediction and its explanation, a turn with
-  no word of reasons ("what's the call on patient 8?", "score this comment: '...'") asks for the verdict;
+  no word of reasons ("what's the call on patient 8?", "score this comment: '...'") asks for the verdict, and one
+  that opens by asking why ("why model say weak for 52010? the lid is fine") asks for the reasons;
 - a search for what may change while the class stays keeps a class: a turn that moves an instance from one class
   to another ("what would take it from weak to strong?") asks for counterfactuals, and one with no word of keeping,
   changing, a margin or a limit ("need the outlook for 12") asks for no such search;
@@ -113,6 +114,10 @@ _NONE = "none"
 _COMPARES = re.compile(
     r"\b(?:more|less|fewer|higher|lower|\w{3,}er|double\w*|half|halv\w*|twice|triple\w*|without|no)\b", re.IGNORECASE
 )
+# A turn that opens by asking the cause ("why model say weak for 52010?", "reason it call 7 weak?"): no verdict answers
+_OPENS_WITH_WHY = re.compile(
+    r"\W*(?:so\s+|but\s+|and\s+|ok\s+)?(?:why|how\s+come|(?:the\s+)?reasons?)\b", re.IGNORECASE
+)
 #: The share of the remaining probability the remaining top needs, once an option is ruled out, to be answered.
 ONE_LEFT = 0.9
 
@@ -160,6 +165,12 @@ def ruled_out(text: str, masked: str, schema: HostSchema | None, candidates: Col
         and not REASONS.search(text)
     ):
         out.add("get_local_explanation")
+    if (
+        {"get_prediction", "get_local_explanation"} <= set(candidates)
+        and names_one_instance(text, masked, schema)
+        and _OPENS_WITH_WHY.match(text)
+    ):
+        out.add("get_prediction")  # "why model say weak for 52010?": its reasons (ux48)
     if "explain_how_to_still_be_this" in candidates and (
         _between_classes(text, schema) or not _KEEPS_OR_CHANGES.search(text) or _cause_of_a_kept_outcome(text)
     ):

@@ -35,7 +35,8 @@ _CLAIMED_AFTER = re.compile(
     # "to" leads a new value ("set it to 30"), not the record in "what happens to 412 if ..."
     r"(?:\b(?:top|first|last|give|show|list|between|over|under|above|below|than|least|most|up\s+to|by|"
     r"(?<!happens\s)(?<!happen\s)(?<!happened\s)to|"
-    r"were|be|become|becomes|became|aged?|turned|turns|he'?s|hes|she'?s|shes|they'?re|it|that|them|"
+    # ("Were 52010 to lose ...", a supposition that opens the sentence, leads its subject: no value, ux48)
+    r"(?<=[\w,]\s)were|be|become|becomes|became|aged?|turned|turns|he'?s|hes|she'?s|shes|they'?re|it|that|them|"
     r"version|v|option|step|question|part|level|tier|page|round|class|grade|stage|type|plan|model|"
     r"i'?m|im|i\s+am|out\s+of|of\s+the|someone|somebody|anyone|everyone|a|an|"
     # "and down 8 instead?", "up another 5": a relative amount, unless "pull up 8" names a record
@@ -334,7 +335,8 @@ def misread_id(text: str, schema: HostSchema | None) -> tuple[str, int] | None:
 # ("top 21003", "over 21050", "were 21050", "set it to 21050"); "what happens to 21087" still names a record.
 _NOT_AN_ID_AFTER = re.compile(
     r"(?:\b(?:top|first|last|give|show|list|between|over|under|above|below|than|least|most|up\s+to|by|"
-    r"(?<!happens\s)(?<!happen\s)(?<!happened\s)to|were|be|become|becomes|became|aged?|turned|turns|it|a|an|"
+    r"(?<!happens\s)(?<!happen\s)(?<!happened\s)to|(?<=[\w,]\s)were|be|become|becomes|became|aged?|turned|turns|"
+    r"it|a|an|"
     r"version|v|option|step|question|part|level|tier|page|round|class|grade|stage|type|plan|model|out\s+of)|"
     r"[<>=+\-*/^$£€]|\d\s*(?:and|or|to|through|-|–))\s*$",
     re.IGNORECASE,

@@ -346,7 +346,7 @@ _METRIC_PATTERNS: tuple[tuple[str, str], ...] = (
     ),
     (
         "accuracy",
-        r"\baccura(?:cy|te)\b|\bacc\b|error rate|"
+        r"\baccura(?:cy|te|tely)\b|\bacc\b|error rate|"
         # "how often does it miss", "how often does it slip up": a miss of either class is an error
         r"how (?:often|frequently|many\s+times?)[^.?!]*\b(?:right|wrong|correct|mistake|err|miss(?:es|ed)?\b|"
         r"(?:slip|screw|mess|foul)(?:s|ed)?\s+up)|"
