@@ -53,6 +53,10 @@ def unsure_about_the_focus(
         return False  # "which factors drive his result?": the one in focus, said so
     if _states_its_arguments(decision.function if decision.function in takes else decision.runner_up, text, schema):
         return False  # "what if it was a light roast": the change a what-if of the one in focus needs, said
+    if decision.function == "get_global_explanation" and schema is not None and extract_label(text, schema):
+        # "which features matter most for cancelled?": a class named with nothing pointing at the one in focus
+        # is the class the ranking is for, the global explanation's own argument (stale48)
+        return False
     return any(
         call.arguments.get("instance") not in (None, True, False) for m in history for call in m.tool_calls or ()
     )

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from simxai._last_tried import added_change, from_last_tried
 from simxai.backends._router_arguments import counts_predictions
 from simxai.backends._router_by_category import compared_groups
+from simxai.backends._router_class_group import without_class_conditions
 from simxai.backends._router_decision import Decision
 from simxai.backends._router_going_back import goes_back_to_one
 from simxai.backends._router_group_feature import group_feature_decision
@@ -194,6 +195,8 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
         label = extract_argument("label", text, schema, previous.name) or _class_after_metric(text, schema)
         if label is not None:  # "and the f1 for progressing?" after "recall for stable": that label's
             arguments["label"] = label
+            if group is None:  # "precision of on time?" after "... for late crossings": no Late group (stale48)
+                arguments = without_class_conditions(arguments, previous.arguments.get("group"))
         elif asks_every_class(text):  # "recall per class" after "precision for wilting": every class's, not one
             arguments.pop("label", None)
         return Decision(previous.name, 1.0, True, arguments=arguments)
@@ -216,6 +219,9 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
             arguments = dict(previous.arguments)
         if arguments is None and _per_class(previous, text, named) and "label" in takes[previous.name]:
             arguments = {**previous.arguments, "label": named}  # "for placed only" after a precision: placed's
+        if arguments is not None and arguments.get("label") not in (None, previous.arguments.get("label")):
+            # the metric's class replaced: a class condition left in the group would be stale (stale48)
+            arguments = without_class_conditions(arguments, previous.arguments.get("group"))
         if arguments is not None:
             return Decision(previous.name, 1.0, True, arguments=arguments)
     for name in ("group", "instance"):

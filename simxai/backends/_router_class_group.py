@@ -1,0 +1,34 @@
+"""A group that is only a class, carried into a metric question that names a class (stale48).
+
+After "how accurate is it for late crossings?" (the group `label = Late`), "what is the precision of on time?" names
+the class the per-class metric scores. Carried along, the old group would score On Time's precision among the
+crossings labelled Late only, where the model's On Time calls are all wrong or absent: a confident 0.000 for a
+question nobody asked. A class condition in the group and the class the metric is for are two readings of the same
+words, and the turn's class is the newer one: the class conditions (`label = X`, `prediction = X`) of the carried
+group are dropped, its conditions on features kept ("vessel = Tern and label = Late" keeps `vessel = Tern`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+__all__ = ["without_class_conditions"]
+
+# one condition of a group on the recorded or the predicted class ("label = Late", "prediction != On Time")
+_CLASS_CONDITION = re.compile(r"^\s*(?:label|prediction)\s*!?=\s*.+$", re.IGNORECASE)
+
+
+def without_class_conditions(arguments: dict[str, Any], carried: object) -> dict[str, Any]:
+    """`arguments` with the class conditions of the group `carried` from the previous call dropped (module doc); the
+    group itself is dropped when nothing else is left of it. A group the turn named itself is not `carried`: the
+    caller passes it only when it took the previous call's.
+    """
+    if not isinstance(carried, str) or arguments.get("group") != carried:
+        return arguments
+    parts = re.split(r"\s+and\s+", carried.strip())
+    kept = [part for part in parts if not _CLASS_CONDITION.match(part)]
+    if len(kept) == len(parts):
+        return arguments
+    rest = {name: value for name, value in arguments.items() if name != "group"}
+    return {**rest, "group": " and ".join(kept)} if kept else rest
