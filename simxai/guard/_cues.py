@@ -172,9 +172,12 @@ PREDICTED = re.compile(
     # "the model has patient 40 as stable", "puts her down as progressing"; "for patient 12 it is progressing"
     r"(?:has|had|puts?|marks?|tags?|flags?|pegs?)\s+(?:it|her|him|them|[a-z]+\s+#?\d+)\s+(?:down\s+)?as|"
     r"\bfor\s+[a-z]+\s+#?\d+,?\s+(?:it|that)\s*(?:'s|is)|"
-    r"(?:chang|flip|switch)\w*\s+(?:the\s+\w+|it)\s+(?:to|into)|"
+    # a subject by its noun and id or by a bare id of three digits or more between the verb and the class: "would
+    # flip applicant 36 to X", "would turn 159950 X" (claims-55)
+    r"(?:chang|flip|switch)\w*\s+(?:the\s+\w+|it|(?:[a-z]+\s+)?#?\d{2,12}(?![\d.,%]))\s+(?:to|into)|"
     r"(?:turn|make|keep|render|leav|get)\w*\s+(?:it|her|him|them|(?:the|this|that)\s+\w+|"
-    r"(?:patient|applicant|review|instance|case|row|customer|person|sample|item|example|record)\s+#?\d+)|"
+    r"(?:patient|applicant|review|instance|case|row|customer|person|sample|item|example|record)\s+#?\d+|"
+    r"#?\d{3,12}(?![\d.,%]))|"
     r"(?:is|are|was|were) (?:seen|read|treated|judged|rated|taken) as|"
     r"(?:the )?result (?:is|was|would be)|results in)\b",
     re.IGNORECASE,
