@@ -142,7 +142,9 @@ INSUFFICIENT = re.compile(
 PROBABILITY = gated(
     # "odds", not "log-odds" (a contribution's scale: "+0.80 log-odds towards stable" is no probability)
     r"(%|\bprobab\w*|\bchance\w*|\blikel\w*|\bconfiden\w*|\bcertain\w*|(?<!log-)(?<!log )\bodds\b|\bscore\w*|"
-    r"\bpercent\b|\bsure\b|\bp\s*(?:=|≈|~|:)|\bone[- ]in[- ]\w+)",
+    r"\bpercent\b|\bsure\b|\bp\s*(?:=|≈|~|:)|\bone[- ]in[- ]\w+|"
+    # a forest's probability said as its trees' vote share: "with a 0.29 share", "0.07 of the votes" (claims-55)
+    r"\bshare\b|\bvotes?\b|\bof\s+the\s+trees\b)",
     re.IGNORECASE,
 )
 COUNT = gated(
@@ -184,9 +186,13 @@ PREDICTED = re.compile(
 )
 #: "the stable prediction": a label followed by what it is.
 PREDICTED_AFTER = gated(
-    r"^\s*[\"'”’]?\s*(?:prediction|label|class|outcome|classification|call|verdict)\b"
+    r"^\s*[\"'”’]?\s*(?:(?:prediction|label|class|outcome|classification|call|verdict)\b"
     # "the stable class gets 0.33", "the stable class has 32.9 %": a class given its share, not the prediction
-    r"(?!\s+(?:gets?|got|has|had|receives?|is given|takes?|keeps?|holds?|scores?|sits at|is at|at|with)\b)",
+    r"(?!\s+(?:gets?|got|has|had|receives?|is given|takes?|keeps?|holds?|scores?|sits at|is at|at|with)\b)|"
+    # the class as the subject of "is predicted" for a subject or with its share: "X is predicted for mural 159649",
+    # "X is predicted (0.504)"; not "X is predicted when ..." (a class's meaning) nor "61 times" (claims-55)
+    r"(?:is|was)\s+(?:(?:still|also|now|again)\s+)?predicted\s*(?:[(,;:]|\.(?!\d)|$|\s+(?:here\s+)?for\s+"
+    r"(?:(?:the|this|that)\s+[a-z]+|it|her|him|[a-z]+\s+#?\d{1,12}|#?\d{2,12})\b|\s+(?:at|with)\s+(?:a\s+|an\s+)?\d))",
     re.I,
 )
 #: Since claims-25 also an agreement with the record said as a likeness: "the same as the recorded outcome",
