@@ -148,7 +148,9 @@ def misnamed_statistic_claims(
             continue
         name = cue.group("name").lower()
         # a label's rows' mean ("mean|stable") is a mean
-        said = [(k.split("|")[0] == name, v) for stats in statistics.values() for k, v in stats.items() if v is not None]
+        said = [
+            (k.split("|")[0] == name, v) for stats in statistics.values() for k, v in stats.items() if v is not None
+        ]
         own = {v for same, v in said if same}
         other = {v for same, v in said if not same}
         if matches(claim, own) or not matches(claim, other):
