@@ -143,8 +143,9 @@ PROBABILITY = gated(
     # "odds", not "log-odds" (a contribution's scale: "+0.80 log-odds towards stable" is no probability)
     r"(%|\bprobab\w*|\bchance\w*|\blikel\w*|\bconfiden\w*|\bcertain\w*|(?<!log-)(?<!log )\bodds\b|\bscore\w*|"
     r"\bpercent\b|\bsure\b|\bp\s*(?:=|≈|~|:)|\bone[- ]in[- ]\w+|"
-    # a forest's probability said as its trees' vote share: "with a 0.29 share", "0.07 of the votes" (claims-55)
-    r"\bshare\b|\bvotes?\b|\bof\s+the\s+trees\b)",
+    # a forest's probability said as its trees' vote share: "with a 0.29 share", "a share of 0.04", "0.07 of the
+    # votes", "0.07 of the trees" (claims-55); not a feature's "heavy-vehicle share of 0.23"
+    r"\bof\s+the\s+(?:trees'?\s+)?votes\b|\bof\s+the\s+trees\b|\ba\s+share\s+of\b|\ban?\s+\d*\.\d+\s+share\b)",
     re.IGNORECASE,
 )
 COUNT = gated(
