@@ -125,4 +125,5 @@ def test_the_version_names_the_terse_readings():
         "claims-52",
         "claims-53",
         "claims-54",
-    )  # g8's readings since claims-12n; 13o, 13p, 14-54 later helpers'
+        "claims-55",
+    )  # g8's readings since claims-12n; 13o, 13p, 14-55 later helpers'

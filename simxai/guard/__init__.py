@@ -37,7 +37,11 @@ from simxai.guard._outputs import text_output
 # B"); accuracy said by counting when the whole is the number of cases measured; the contributions' scale said against
 # output_space; "from a base of a to b" read number by number; "the total importance" is every feature's total; a
 # constant guess's accuracy ("against 0.5 for the majority guess") is its class's share of the evaluated cases
-GUARD_VERSION = "claims-54"
+# claims-55 (guard48): calibration said of result payloads that never mention calibrating; a keeper's label after
+# "found", a perfect tense, "the / this <noun>" or a keeper's possessive is the recorded label; an outcome verb with the
+# subject between it and the class ("would turn 159950 X"); a forest's probability said as its trees' vote share; a
+# class as the subject of "is predicted for <subject>"
+GUARD_VERSION = "claims-55"
 
 __all__ = [
     "GUARD_VERSION",

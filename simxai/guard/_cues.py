@@ -142,7 +142,10 @@ INSUFFICIENT = re.compile(
 PROBABILITY = gated(
     # "odds", not "log-odds" (a contribution's scale: "+0.80 log-odds towards stable" is no probability)
     r"(%|\bprobab\w*|\bchance\w*|\blikel\w*|\bconfiden\w*|\bcertain\w*|(?<!log-)(?<!log )\bodds\b|\bscore\w*|"
-    r"\bpercent\b|\bsure\b|\bp\s*(?:=|≈|~|:)|\bone[- ]in[- ]\w+)",
+    r"\bpercent\b|\bsure\b|\bp\s*(?:=|≈|~|:)|\bone[- ]in[- ]\w+|"
+    # a forest's probability said as its trees' vote share: "with a 0.29 share", "a share of 0.04", "0.07 of the
+    # votes", "0.07 of the trees" (claims-55); not a feature's "heavy-vehicle share of 0.23"
+    r"\bof\s+the\s+(?:trees'?\s+)?votes\b|\bof\s+the\s+trees\b|\ba\s+share\s+of\b|\ban?\s+\d*\.\d+\s+share\b)",
     re.IGNORECASE,
 )
 COUNT = gated(
@@ -172,18 +175,25 @@ PREDICTED = re.compile(
     # "the model has patient 40 as stable", "puts her down as progressing"; "for patient 12 it is progressing"
     r"(?:has|had|puts?|marks?|tags?|flags?|pegs?)\s+(?:it|her|him|them|[a-z]+\s+#?\d+)\s+(?:down\s+)?as|"
     r"\bfor\s+[a-z]+\s+#?\d+,?\s+(?:it|that)\s*(?:'s|is)|"
-    r"(?:chang|flip|switch)\w*\s+(?:the\s+\w+|it)\s+(?:to|into)|"
+    # a subject by its noun and id or by a bare id of three digits or more between the verb and the class: "would
+    # flip applicant 36 to X", "would turn 159950 X" (claims-55)
+    r"(?:chang|flip|switch)\w*\s+(?:the\s+\w+|it|(?:[a-z]+\s+)?#?\d{2,12}(?![\d.,%]))\s+(?:to|into)|"
     r"(?:turn|make|keep|render|leav|get)\w*\s+(?:it|her|him|them|(?:the|this|that)\s+\w+|"
-    r"(?:patient|applicant|review|instance|case|row|customer|person|sample|item|example|record)\s+#?\d+)|"
+    r"(?:patient|applicant|review|instance|case|row|customer|person|sample|item|example|record)\s+#?\d+|"
+    r"#?\d{3,12}(?![\d.,%]))|"
     r"(?:is|are|was|were) (?:seen|read|treated|judged|rated|taken) as|"
     r"(?:the )?result (?:is|was|would be)|results in)\b",
     re.IGNORECASE,
 )
 #: "the stable prediction": a label followed by what it is.
 PREDICTED_AFTER = gated(
-    r"^\s*[\"'”’]?\s*(?:prediction|label|class|outcome|classification|call|verdict)\b"
+    r"^\s*[\"'”’]?\s*(?:(?:prediction|label|class|outcome|classification|call|verdict)\b"
     # "the stable class gets 0.33", "the stable class has 32.9 %": a class given its share, not the prediction
-    r"(?!\s+(?:gets?|got|has|had|receives?|is given|takes?|keeps?|holds?|scores?|sits at|is at|at|with)\b)",
+    r"(?!\s+(?:gets?|got|has|had|receives?|is given|takes?|keeps?|holds?|scores?|sits at|is at|at|with)\b)|"
+    # the class as the subject of "is predicted" for a subject or with its share: "X is predicted for mural 159649",
+    # "X is predicted (0.504)"; not "X is predicted when ..." (a class's meaning) nor "61 times" (claims-55)
+    r"(?:is|was)\s+(?:(?:still|also|now|again)\s+)?predicted\s*(?:[(,;:]|\.(?!\d)|$|\s+(?:here\s+)?for\s+"
+    r"(?:(?:the|this|that)\s+[a-z]+|it|her|him|[a-z]+\s+#?\d{1,12}|#?\d{2,12})\b|\s+(?:at|with)\s+(?:a\s+|an\s+)?\d))",
     re.I,
 )
 #: Since claims-25 also an agreement with the record said as a likeness: "the same as the recorded outcome",

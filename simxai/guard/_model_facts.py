@@ -11,7 +11,11 @@ Read only when an output of the turn states the fact's ground, from the output's
 - whether its probability is calibrated: an output that says it is not denies "a calibrated probability";
 - what its scores are (claims-48): an output that says what they mean (`probability_meaning`: "the share of the
   forest's trees' votes", "the model's score from predict_proba") denies "calibrated" unless an output says the
-  scores are calibrated, and "log-odds" (or logits) unless an output names log-odds.
+  scores are calibrated, and "log-odds" (or logits) unless an output names log-odds;
+- calibration no output mentions (claims-55): SimXAI's own result payloads name a calibration wherever there is one
+  (a model card's type or description, a `probability_meaning`), so on payloads that never mention calibrating, "a
+  calibrated 50.5 % chance", "since the forest is calibrated" is unsupported. Text outputs (a remote host's strings)
+  may leave it unsaid: there it stays unread.
 
 A claim said under a negation in its clause ("not on the training patients", "was never trained", "is not
 calibrated") or in a question is no claim here. Whatever the outputs do not state stays unread.
@@ -70,6 +74,8 @@ _TRAINED = re.compile(
     re.I,
 )
 _CALIBRATED = re.compile(r"\bcalibrated\b", re.I)
+#: Any mention of calibrating in an output ("CalibratedClassifierCV", "sigmoid calibration", "calibrated").
+_CALIBRATION = re.compile(r"calibrat", re.I)
 _LOG_ODDS = re.compile(r"\blog[- ]?odds\b|\blogits?\b", re.I)
 
 
@@ -100,13 +106,16 @@ def _grounds(text: str) -> tuple[bool, bool, bool, frozenset[int]]:
     return bool(_HELD_OUT.search(text)), bool(_UNTRAINED.search(text)), bool(_UNCALIBRATED.search(text)), folds
 
 
-def model_fact_claims(reply: str, texts: Sequence[str], fields: set[str]) -> Iterator[tuple[str, bool]]:
+def model_fact_claims(
+    reply: str, texts: Sequence[str], fields: set[str], structured: bool = False
+) -> Iterator[tuple[str, bool]]:
     """(claim, holds) for each model fact of `reply` that the outputs' `texts` settle.
 
     Args:
         reply: the reply as the guard reads it.
         texts: the strings of the turn's outputs.
         fields: the names of the outputs' fields (a performance output has `split`).
+        structured: the outputs are result payloads (a `kind`), not text.
     """
     grounds = [_grounds(t) for t in texts]
     held_out = any(g[0] for g in grounds)
@@ -117,8 +126,11 @@ def model_fact_claims(reply: str, texts: Sequence[str], fields: set[str]) -> Ite
     # the outputs say what the scores are: what they do not say of them is denied (claims-48)
     described = "probability_meaning" in fields
     calibrated = any(_CALIBRATED.search(t) for t in texts) if described else True
+    # payloads that never mention calibrating deny it (claims-55, guard48)
+    unmentioned = structured and not any(_CALIBRATION.search(t) for t in texts)
+    calibrated = calibrated and not unmentioned
     log_odds = any(_LOG_ODDS.search(t) for t in texts) if described else True
-    if not (held_out or untrained or uncalibrated or folds or described):
+    if not (held_out or untrained or uncalibrated or folds or described or unmentioned):
         return
     for sentence in sentences(reply):
         if sentence.rstrip().endswith("?"):

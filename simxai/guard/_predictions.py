@@ -114,11 +114,17 @@ _RECORD_SAYS = gated(
     # the keepers of DEV writers' hosts, and a grade or an agreement said by one (claims-40): "Survey said bulged"
     # (g25), "bench said sooty" (g27), "rack graded it deep too" (g28), "Loft agreed: recut." (g29)
     r"survey|surveyor|bench|rack|loft|panel|assessor)\s+(?:also\s+)?"
+    # a perfect tense, "found", and the subject said as "the / this <noun>" (claims-55): "the survey had found it X",
+    # "the log found the pump X", "the survey graded this hedge as X"
+    r"(?:(?:had|has|have)\s+)?"
     r"(?:says?|said|shows?|showed|reads?|has|had|lists?|listed|gives?|gave|confirms?|confirmed|grades?|graded|"
-    r"agreed:|agrees:)"
-    r"(?:\s+(?:it|that|this one|she|he|they|\d{1,12}))?(?:\s+(?:down\s+)?as)?(?:\s+(?:it|that|this one|she|he|they))?"
+    r"found|finds|agreed:|agrees:)"
+    r"(?:\s+(?:it|that|this one|she|he|they|\d{1,12}|(?:the|this|that)\s+[a-z]+))?(?:\s+(?:down\s+)?as)?"
+    r"(?:\s+(?:it|that|this one|she|he|they))?"
     r"(?:\s+(?:actually|really|indeed|was|were|is|had|came out))*"
     r"\s+(?:a\s+|an\s+)?[\"'“‘*]*$"
+    # a keeper's own label: "matching the survey's X", "the log's X" (claims-55)
+    r"|\b(?:chart|log|logbook|ledger|register|record|records|survey|inspection|audit|lab|sheet)['’]s\s+[\"'“‘*]*$"
     # "it was logged as lost", "logged it as failed", "(but logged scrubbed)"; not "patient 12 logged as X" (claims-34)
     r"|(?<!\d)(?<!\d\s)\blogged\s+(?:(?:it|him|her|them)\s+)?(?:as\s+)?[\"'“‘*]*$",
     re.I,

@@ -49,7 +49,7 @@ from simxai.guard._statements import (
     property_claims,
     unstated_claims,
 )
-from simxai.guard._statistics import statistic_claims
+from simxai.guard._statistics import misnamed_statistic_claims, statistic_claims
 from simxai.guard._surer import surer_claims
 from simxai.guard._surer_gap import surer_gap_claims
 from simxai.guard._swapped_ends import category_change_claims, swapped_end_claims
@@ -158,6 +158,8 @@ class _StatementChecks(_CheckState):
                 self.report.claim(said, holds, via=_mechanism("class_metric_claims", said))  # claims-46
             for said, holds in statistic_claims(sentence, self.names.features, self.names.labels, self.all.statistics):
                 self.report.claim(said, holds, via=_mechanism("statistic_claims", said))
+            for said, holds in misnamed_statistic_claims(sentence, self.names.labels, self.all.statistics):  # claims-55
+                self.report.claim(said, holds, via=_mechanism("misnamed_statistic_claims", said))
             stats, before = self.all.statistics, self.previous_named
             for said, holds in group_mean_claims(sentence, self.names.features, self.names.labels, stats, before):
                 self.report.claim(said, holds, via=_mechanism("group_mean_claims", said))

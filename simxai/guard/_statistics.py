@@ -18,7 +18,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from simxai.guard._mentions import Mention
 from simxai.guard._reading import NumberClaim, find_mentions, matches, numbers
 
-__all__ = ["STATISTICS", "statistic_claims"]
+__all__ = ["STATISTICS", "misnamed_statistic_claims", "statistic_claims"]
 
 #: What may stand between a statistic's name and its number: "of", "is", "about", "(standard deviation)".
 _FILL = (
@@ -113,6 +113,49 @@ def _named_first(
             value = statistics.get(features[mention.name], {}).get(name)
             if value is not None and pattern.search(lead):
                 yield f"{name} of {features[mention.name]} {claim.raw}", matches(claim, {value})
+
+
+#: A median or mean said before its number, with up to four words between (the feature in the writer's words, a verb):
+#: "the median wall gets 4.87", "median 85.2", "the mean hedge is 65.2 years old" (claims-55).
+_SAID_STATISTIC = re.compile(
+    r"\b(?P<name>median|mean)\b(?P<between>(?:\s+(?!(?:and|or|but|while|than|not|no)\b)[a-z][\w'-]*){0,4})"
+    r"\s*[:=]?\s*(?:of\s+|is\s+|was\s+|at\s+|about\s+|around\s+)*(?=-?\d)",
+    re.I,
+)
+
+
+def misnamed_statistic_claims(
+    sentence: str, labels: Sequence[str], statistics: Mapping[str, Mapping[str, float]]
+) -> Iterator[tuple[str, bool]]:
+    """(claim, False) for a number said as a median (or a mean) that no output gives as one but another statistic of
+    the outputs is: "the median hedge is 65.2 years old" when 65.2 is the mean and no median of 65.2 is given
+    (claims-55). A number that is a median (or mean) of any feature or label's rows, or no statistic at all, is left to
+    the other readings; so is a number said of one label's rows ("down mean 16.8", "a mean of 45.3 for stable").
+    """
+    if not statistics:
+        return
+    claims = list(numbers(sentence))
+    low_labels = {label.lower() for label in labels}
+    for cue in _SAID_STATISTIC.finditer(sentence):
+        if _NOT_A_VALUE.search(cue.group("between")) or _says_a_label(cue.group(0), low_labels):
+            continue
+        if _says_a_label(sentence[max(0, cue.start() - 30) : cue.start()], low_labels):
+            continue
+        claim = next((c for c in claims if c.start == cue.end() and c.high is None and not c.percent), None)
+        if claim is None:
+            continue
+        if _of_a_label(sentence[claim.end :], low_labels):
+            continue
+        name = cue.group("name").lower()
+        # a label's rows' mean ("mean|stable") is a mean
+        said = [
+            (k.split("|")[0] == name, v) for stats in statistics.values() for k, v in stats.items() if v is not None
+        ]
+        own = {v for same, v in said if same}
+        other = {v for same, v in said if not same}
+        if matches(claim, own) or not matches(claim, other):
+            continue
+        yield f"{name} {claim.raw} (another statistic's value)", False
 
 
 def _says_a_label(text: str, labels: set[str]) -> bool:

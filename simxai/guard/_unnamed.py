@@ -94,7 +94,7 @@ def unnamed_claims(
     explains = bool(facts.attributions or facts.global_ranking)
     for claim, holds in metric_word_claims(reply, explains, bool(facts.metrics or facts.label_metrics)):
         yield "metric_word_claims", claim, holds  # "an accuracy of 0.927" of a contribution (claims-37)
-    for claim, holds in model_fact_claims(reply, facts.texts, facts.fields):
+    for claim, holds in model_fact_claims(reply, facts.texts, facts.fields, facts.structured):
         yield "model_fact_claims", claim, holds
     for claim, holds in card_denial_claims(reply, facts.texts):  # "fitted on real records", "one-hot" (claims-38)
         yield "card_denial_claims", claim, holds
