@@ -12,12 +12,15 @@ from collections.abc import Sequence
 from simxai.backends._router_attributes import ABOUT_A_RECORD
 from simxai.extraction import (
     class_name_pattern,
+    class_said_as_class,
+    everyday_class,
     extract_changes,
     extract_ids,
     extract_instance,
     extract_texts,
     feature_spans,
     group_spans,
+    inflected_class,
     pasted_request,
 )
 from simxai.extraction.mentions import request_word
@@ -137,20 +140,37 @@ def mask(text: str, schema: HostSchema | None) -> str:
     masked = _WHOLE_DATA.sub(" across everything ", masked)
     masked = re.sub(r"#?\b\d+(?:[.,]\d+)*\b", " NUM ", masked)
     if schema is not None:
-        for name in sorted(schema.class_names, key=len, reverse=True):
-            masked = class_name_pattern(name).sub(" LABEL ", masked)
-        # the label as what the model does: "does the model reject", "rejects", "surcharged"
-        stems = {name.lower(): word_stems(name) for name in schema.class_names if " " not in name}
-        masked = re.sub(
-            r"[A-Za-z]{4,}",
-            lambda m: (
-                " LABEL "
-                if m.group(0) != "LABEL" and any(word_stems(m.group(0)) & s for s in stems.values())
-                else m.group(0)
-            ),
-            masked,
-        )
+        masked = _masked_labels(masked, schema.class_names)
     return " ".join(masked.split())
+
+
+def _masked_labels(masked: str, class_names: Sequence[str]) -> str:
+    """`masked` with the class names, and a one-word class said as a verb or a plural, as LABEL: "rejects",
+    "surcharged", "dried" of `dry`, "kept" of `keep` (the label as what the model does: "does the model reject").
+    A class that is an everyday word of requests ("keep", "on") is LABEL only where it is used as the class
+    (`class_said_as_class`: "was kept", "stays on"; "what keeps 5 on release" keeps its verb).
+    """
+
+    def label(match: re.Match[str], name: str) -> str:
+        if everyday_class(name) and not class_said_as_class(match.string, match.start(), match.end(), name):
+            return match.group(0)
+        return " LABEL "
+
+    for name in sorted(class_names, key=len, reverse=True):
+        masked = class_name_pattern(name).sub(lambda m, name=name: label(m, name), masked)
+    words = [name for name in class_names if " " not in name]
+    stems = {name: word_stems(name) for name in words}
+
+    def inflected(match: re.Match[str]) -> str:
+        word = match.group(0)
+        if word == "LABEL":
+            return word
+        name = next(
+            (n for n in words if (len(word) >= 4 and word_stems(word) & stems[n]) or inflected_class(word, n)), None
+        )
+        return word if name is None else label(match, name)
+
+    return re.sub(r"[A-Za-z]{3,}", inflected, masked)
 
 
 _WHOLE_DATA = re.compile(
