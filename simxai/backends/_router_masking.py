@@ -187,9 +187,10 @@ def selector_text(text: str, schema: HostSchema | None) -> str:
     # a group's condition ("those with bmi of 30") is no change, and feature values name a change only in a
     # conditional or with a change verb ("if her bmi were 30", "set bmi to 30"), not in "a patient with bmi 30"
     masked = mask(text, schema)
-    # (amounts said in words stay out of the flag until a selector is trained with them: docs/router.md)
+    # every reading of the changes, amounts said in words too ("weighed 2 kilos less", "3 degrees warmer", "the
+    # fine were £50"): the selector is trained with them since the forty-eighth round (ext48, docs/router.md)
     changes = (_CHANGE_WORDS.search(masked) or _change_syntax(masked)) and extract_changes(
-        mask_spans(text, group_spans(text, schema), " "), schema, worded_amounts=False
+        mask_spans(text, group_spans(text, schema), " "), schema
     )
     return model_text(masked, schema, names_changes=bool(changes), asks_why_not=asks_why_not(masked))
 

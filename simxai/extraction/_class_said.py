@@ -57,17 +57,23 @@ def everyday_class(name: str) -> bool:
 def class_said_as_class(text: str, start: int, end: int, name: str) -> bool:
     """Whether the word at `start`-`end` of `text`, a form of the everyday class `name`, stands where a class does
     (module doc). A function word ("on") is the class only after a verb of being, staying or labelling, "not" or
-    the model, before a noun of the outcome, in quotes or closing its clause; a verb ("keep", "hold") is the class
+    the model, before a noun of the outcome, set against another class ("on vs off"), in quotes or closing its
+    clause; a verb ("keep", "hold") is the class
     unless it takes an object ("what keeps 5 on release", "make it hold a rider") without such a word before it.
     """
     if 0 < start and end < len(text) and text[start - 1] in _QUOTES and text[end] in _QUOTES:
         return True
     cued = _CUE.search(text[max(0, start - 40) : start]) is not None or _OUTCOME_NOUN.match(text, end) is not None
     if cued or name.strip().lower() in _FUNCTION_WORDS:
-        return cued or _CLAUSE_END.match(text, end) is not None  # "what keeps 5 on?", "5 -> on, 2 options"
+        # "what keeps 5 on?", "5 -> on, 2 options", "on vs off", "off or on"
+        paired = bool(_PAIRED_AFTER.match(text, end) or _PAIRED_BEFORE.search(text[max(0, start - 20) : start]))
+        return cued or paired or _CLAUSE_END.match(text, end) is not None
     return _OBJECT.match(text, end) is None
 
 
+# another class beside the word, set against it: "on vs LABEL", "LABEL or on", "on/LABEL"
+_PAIRED_AFTER = re.compile(r"\s*(?:vs\.?|versus|or|and|/)\s*(?-i:LABEL)\b", re.IGNORECASE)
+_PAIRED_BEFORE = re.compile(r"(?-i:LABEL)\s*(?:vs\.?|versus|or|and|/)\s*$", re.IGNORECASE)
 # the end of a clause right after the word: a function word closing it names nothing else ("what keeps it on?")
 _CLAUSE_END = re.compile(r"\s*(?:[?.!,;:]|$)")
 # what a verb of requests takes as its object: the instance (the masking's NUM or INSTANCE), a pronoun, an article
