@@ -137,7 +137,7 @@ def test_an_irregular_past_is_the_label_argument() -> None:
     assert "zwhynot" in read("why was wheel 310 not kept", WHEELS)
 
 
-# --- 3. an everyday word as a class ------------------------------------------------------------------------------------
+# --- 3. an everyday word as a class ---------------------------------------------------------------------------------
 
 
 def test_which_classes_are_everyday_words() -> None:
@@ -196,7 +196,7 @@ def test_a_comparative_of_no_quantity_names_no_feature(text: str) -> None:
     assert not (extract_changes(text, KILNS) or {}).keys() & {"haze_index", "moisture (%)", "thickness_mm"}
 
 
-# --- 5. the flag reads amounts said in words ---------------------------------------------------------------------------
+# --- 5. the flag reads amounts said in words ------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
