@@ -6,6 +6,7 @@ turn around its placeholders ("and for patient 4?" is only fillers around INSTAN
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 
@@ -150,14 +151,8 @@ def _masked_labels(masked: str, class_names: Sequence[str]) -> str:
     A class that is an everyday word of requests ("keep", "on") is LABEL only where it is used as the class
     (`class_said_as_class`: "was kept", "stays on"; "what keeps 5 on release" keeps its verb).
     """
-
-    def label(match: re.Match[str], name: str) -> str:
-        if everyday_class(name) and not class_said_as_class(match.string, match.start(), match.end(), name):
-            return match.group(0)
-        return " LABEL "
-
     for name in sorted(class_names, key=len, reverse=True):
-        masked = class_name_pattern(name).sub(lambda m, name=name: label(m, name), masked)
+        masked = class_name_pattern(name).sub(functools.partial(_label_or_word, name=name), masked)
     words = [name for name in class_names if " " not in name]
     stems = {name: word_stems(name) for name in words}
 
@@ -168,9 +163,16 @@ def _masked_labels(masked: str, class_names: Sequence[str]) -> str:
         name = next(
             (n for n in words if (len(word) >= 4 and word_stems(word) & stems[n]) or inflected_class(word, n)), None
         )
-        return word if name is None else label(match, name)
+        return word if name is None else _label_or_word(match, name=name)
 
     return re.sub(r"[A-Za-z]{3,}", inflected, masked)
+
+
+def _label_or_word(match: re.Match[str], *, name: str) -> str:
+    """LABEL for a form of class `name`, unless the class is an everyday word not used as the class here."""
+    if everyday_class(name) and not class_said_as_class(match.string, match.start(), match.end(), name):
+        return match.group(0)
+    return " LABEL "
 
 
 _WHOLE_DATA = re.compile(
