@@ -6,18 +6,22 @@ turn around its placeholders ("and for patient 4?" is only fillers around INSTAN
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 
 from simxai.backends._router_attributes import ABOUT_A_RECORD
 from simxai.extraction import (
     class_name_pattern,
+    class_said_as_class,
+    everyday_class,
     extract_changes,
     extract_ids,
     extract_instance,
     extract_texts,
     feature_spans,
     group_spans,
+    inflected_class,
     pasted_request,
 )
 from simxai.extraction.mentions import request_word
@@ -137,20 +141,38 @@ def mask(text: str, schema: HostSchema | None) -> str:
     masked = _WHOLE_DATA.sub(" across everything ", masked)
     masked = re.sub(r"#?\b\d+(?:[.,]\d+)*\b", " NUM ", masked)
     if schema is not None:
-        for name in sorted(schema.class_names, key=len, reverse=True):
-            masked = class_name_pattern(name).sub(" LABEL ", masked)
-        # the label as what the model does: "does the model reject", "rejects", "surcharged"
-        stems = {name.lower(): word_stems(name) for name in schema.class_names if " " not in name}
-        masked = re.sub(
-            r"[A-Za-z]{4,}",
-            lambda m: (
-                " LABEL "
-                if m.group(0) != "LABEL" and any(word_stems(m.group(0)) & s for s in stems.values())
-                else m.group(0)
-            ),
-            masked,
-        )
+        masked = _masked_labels(masked, schema.class_names)
     return " ".join(masked.split())
+
+
+def _masked_labels(masked: str, class_names: Sequence[str]) -> str:
+    """`masked` with the class names, and a one-word class said as a verb or a plural, as LABEL: "rejects",
+    "surcharged", "dried" of `dry`, "kept" of `keep` (the label as what the model does: "does the model reject").
+    A class that is an everyday word of requests ("keep", "on") is LABEL only where it is used as the class
+    (`class_said_as_class`: "was kept", "stays on"; "what keeps 5 on release" keeps its verb).
+    """
+    for name in sorted(class_names, key=len, reverse=True):
+        masked = class_name_pattern(name).sub(functools.partial(_label_or_word, name=name), masked)
+    words = [name for name in class_names if " " not in name]
+    stems = {name: word_stems(name) for name in words}
+
+    def inflected(match: re.Match[str]) -> str:
+        word = match.group(0)
+        if word == "LABEL":
+            return word
+        name = next(
+            (n for n in words if (len(word) >= 4 and word_stems(word) & stems[n]) or inflected_class(word, n)), None
+        )
+        return word if name is None else _label_or_word(match, name=name)
+
+    return re.sub(r"[A-Za-z]{3,}", inflected, masked)
+
+
+def _label_or_word(match: re.Match[str], *, name: str) -> str:
+    """LABEL for a form of class `name`, unless the class is an everyday word not used as the class here."""
+    if everyday_class(name) and not class_said_as_class(match.string, match.start(), match.end(), name):
+        return match.group(0)
+    return " LABEL "
 
 
 _WHOLE_DATA = re.compile(
@@ -167,9 +189,10 @@ def selector_text(text: str, schema: HostSchema | None) -> str:
     # a group's condition ("those with bmi of 30") is no change, and feature values name a change only in a
     # conditional or with a change verb ("if her bmi were 30", "set bmi to 30"), not in "a patient with bmi 30"
     masked = mask(text, schema)
-    # (amounts said in words stay out of the flag until a selector is trained with them: docs/router.md)
+    # every reading of the changes, amounts said in words too ("weighed 2 kilos less", "3 degrees warmer", "the
+    # fine were £50"): the selector is trained with them since the forty-eighth round (ext48, docs/router.md)
     changes = (_CHANGE_WORDS.search(masked) or _change_syntax(masked)) and extract_changes(
-        mask_spans(text, group_spans(text, schema), " "), schema, worded_amounts=False
+        mask_spans(text, group_spans(text, schema), " "), schema
     )
     return model_text(masked, schema, names_changes=bool(changes), asks_why_not=asks_why_not(masked))
 

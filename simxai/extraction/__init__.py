@@ -21,11 +21,13 @@ from simxai.extraction._approximate_answer import approximate_value_answer, comp
 from simxai.extraction._arguments import extract_argument
 from simxai.extraction._category_forms import category_form
 from simxai.extraction._class_names import class_name_pattern
+from simxai.extraction._class_said import class_said_as_class, everyday_class
 from simxai.extraction._features import extract_feature, extract_label, extract_metric
 from simxai.extraction._group_values import alternatives, completed_group
 from simxai.extraction._groups import extract_group, feature_spans, group_spans
 from simxai.extraction._instances import extract_ids, extract_instance, is_reference, named_ids
 from simxai.extraction._missing_changes import missing_changes
+from simxai.extraction._polarity import inflected_class
 from simxai.extraction._result_counts import extract_count
 from simxai.extraction._self_corrections import extract_changes
 from simxai.extraction._signed_values import insisted_changes
@@ -40,7 +42,9 @@ __all__ = [
     "by_fractions",
     "category_form",
     "class_name_pattern",
+    "class_said_as_class",
     "completed_group",
+    "everyday_class",
     "extract_argument",
     "extract_changes",
     "extract_count",
@@ -54,6 +58,7 @@ __all__ = [
     "feature_spans",
     "fraction_steps",
     "group_spans",
+    "inflected_class",
     "insisted_changes",
     "is_reference",
     "missing_changes",

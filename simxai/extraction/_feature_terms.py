@@ -16,8 +16,9 @@ from collections.abc import Iterable
 from simxai._word_endings import without_ending
 from simxai.extraction._abbreviated import spelled_out
 from simxai.extraction._lexicon import name_unit
-from simxai.hosts.base import FeatureSchema, HostSchema
+from simxai.hosts.base import FeatureSchema, HostSchema, plural, regular_plural
 from simxai.hosts.name_words import name_words, unit_ending, unit_words
+from simxai.hosts.noun_number import plural_noun
 
 __all__ = [
     "SPAN_UNITS",
@@ -105,6 +106,8 @@ def _feature_terms(schema: HostSchema) -> dict[str, FeatureSchema]:
                     singular = _IRREGULAR.get(words[0].lower())
                     if singular is not None:  # "1 less child" for a feature named children
                         strong.setdefault(singular, feature)
+                for said in _other_numbers(words):  # "one fewer mouse sign" of MouseSigns, "mice signs"
+                    strong.setdefault(_norm(said), feature)
         for order in _said_orders(feature.name):  # "missed sessions" for SessionsMissed, "hourly rate" for ratePerHour
             strong.setdefault(order, feature)
         # the name without its unit, when two words or more stay ("roast time" for `Roast Time/min`)
@@ -218,6 +221,28 @@ def _unit_owners(schema: HostSchema) -> dict[str, FeatureSchema]:
 
 def _singular(word: str) -> str:
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+def _other_numbers(words: list[str]) -> list[list[str]]:
+    """A name's words said in the other grammatical number: a plural last word of a name of two words or more in the
+    singular ("mouse sign" for `MouseSigns`; one word has `_stem`), and a noun of irregular plural in its other form,
+    anywhere in the name ("mice signs" for `MouseSigns`, "goose visits" for `GeeseVisits`; `hosts.base.plural`).
+    """
+    lowered = [w.lower() for w in words]
+    swapped = [_other_irregular(w) for w in lowered]
+    variants = [swapped] if swapped != lowered else []
+    if len(lowered) >= 2 and _singular(lowered[-1]) != lowered[-1]:
+        variants += [[*v[:-1], _singular(v[-1])] for v in [lowered, *variants]]
+    return [v for v in variants if v != lowered]
+
+
+def _other_irregular(word: str) -> str:
+    """The other number of a noun whose plural is irregular ("mouse" <-> "mice"), else the word itself."""
+    found = plural_noun(word)
+    if found is not None and found.certain:
+        return found.singular.lower()
+    said = plural(word).lower()
+    return said if said not in (word, regular_plural(word)) and said != "data" else word
 
 
 def _words(term: str) -> list[str]:

@@ -56,10 +56,25 @@ _COMPARATIVES: dict[str, tuple[str, tuple[str, ...]]] = {
     "hotter": ("+", ("temp",)),
     "deeper": ("+", ("depth", "deep")),
     "shallower": ("-", ("depth", "deep")),
+    # wetness said by either end: "drier" is less moisture, "wetter" more
+    "wetter": ("+", ("moist", "wet", "humid", "damp")),
+    "damper": ("+", ("moist", "wet", "humid", "damp")),
+    "moister": ("+", ("moist", "wet", "humid", "damp")),
+    "drier": ("-", ("moist", "wet", "humid", "damp")),
+    "dryer": ("-", ("moist", "wet", "humid", "damp")),
 }
+# a number, a unit or "points", then a comparative ("3 kg heavier", "ten points drier"), or the comparative, then
+# "by" and the number ("hazier by three"); a comparative the table lacks is made of a feature's word (`_derived`)
 _COMPARATIVE = re.compile(
-    rf"(?<![\w.])(?P<n>{_NUM})\s?(?P<unit>%|percent|per\s+cent|[a-z]{{1,3}}\b)?\s+(?P<word>{'|'.join(_COMPARATIVES)})\b",
+    rf"(?<![\w.])(?P<n>{_NUM})\s?(?P<unit>%|percent|per\s+cent|points?\b|[a-z]{{1,3}}\b)?\s+"
+    r"(?P<word>[a-z]{3,}(?:ier|er))\b"
+    rf"|\b(?P<word2>[a-z]{{3,}}(?:ier|er))\s+by\s+(?P<n2>{_NUM})(?![\d.])\s?(?P<unit2>%|percent|per\s+cent|points?\b)?",
     re.I,
+)
+# comparatives that name no quantity of their own (the step readers own them: "3 higher", "2 more")
+_PLAIN_COMPARATIVES = frozenset(
+    "higher lower greater bigger smaller larger better worse fewer lesser further farther later earlier sooner "
+    "over under other rather either neither whether ever never after water number order".split()
 )
 # "twice as heavy", "half as far", "three times as long": a multiple of the quantity an adjective names
 _AS_ADJECTIVE: dict[str, tuple[str, ...]] = {
@@ -122,15 +137,19 @@ def feature_word_changes(
     numeric = [f for f in every if f.name not in named]
     found: dict[str, ChangeValue] = {}
     for match in _COMPARATIVE.finditer(text):
-        sign, stems = _COMPARATIVES[match.group("word").lower()]
+        said = _comparative(match.group("word") or match.group("word2"))
+        if said is None:
+            continue
+        sign, stems = said
         feature = _only(f for f in numeric if _named_by(f, stems))
-        unit = (match.group("unit") or "").lower()
+        unit = (match.group("unit") or match.group("unit2") or "").lower()
+        unit = "" if unit.startswith("point") else unit  # "ten points drier": a step in the feature's own units
         percent = unit in ("%", "percent") or unit.startswith("per")
         if feature is None or feature.name in found or (unit and not percent and not _fits_unit(unit, feature)):
             continue
         if _step_of_named(text, match.start(), mentions, named):
             continue  # "the jockey was 5 kg lighter": the step of the jockey's weight, read by its name already
-        step = f"{sign}{match.group('n')}{'%' if percent else ''}"
+        step = f"{sign}{match.group('n') or match.group('n2')}{'%' if percent else ''}"
         if any(v == step and (not unit or percent or _fits_unit(unit, f)) for f in every for v in [named.get(f.name)]):
             continue  # "1.5 m longer" read already for `hull length (m)` by its unit: no step of a `soak duration` too
         found[feature.name] = step
@@ -180,6 +199,25 @@ def feature_word_changes(
             # "had gone express", "if it was sent express instead": switched on (off after a negation)
             found[feature.name] = 0 if _NEGATED.search(before[-40:]) else 1
     return found
+
+
+def _comparative(word: str) -> tuple[str, tuple[str, ...]] | None:
+    """The direction and the word stems of a comparative: from the table, else made of a feature's word by English
+    morphology ("hazier" -> haz: `haze_index`, `haziness`; "thicker" -> thick: `thickness_mm`), upward; None for
+    a comparative of no quantity of its own ("higher", "other").
+    """
+    word = word.lower()
+    if word in _COMPARATIVES:
+        return _COMPARATIVES[word]
+    if word in _PLAIN_COMPARATIVES:
+        return None
+    if word.endswith("ier"):
+        stem = word[:-3]  # "hazier", "cloudier": haze, haziness, cloudy, cloudiness
+    else:
+        stem = word[:-2]
+        if len(stem) >= 2 and stem[-1] == stem[-2] and stem[-1] not in "aeiouls":
+            stem = stem[:-1]  # "thinner" -> thin
+    return ("+", (stem,)) if len(stem) >= 3 else None
 
 
 # What ends the clause a feature named before a comparative governs ("the jockey 2 kg lighter, and the camel ...")

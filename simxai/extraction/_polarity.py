@@ -16,11 +16,13 @@ from __future__ import annotations
 import functools
 import re
 
+from simxai._irregular_verbs import irregular_forms
 from simxai.extraction._negated_label_word import negated_class_words
 from simxai.hosts.base import HostSchema
 
 __all__ = [
     "OUTCOME_VERB",
+    "inflected_class",
     "QUIT_VERBS",
     "away_from",
     "ends_as",
@@ -61,10 +63,10 @@ def _stems(word: str) -> set[str]:
     return stems
 
 
-def _inflected_class(word: str, name: str) -> bool:
+def inflected_class(word: str, name: str) -> bool:
     """Whether `word` is the one-word class `name` inflected as a verb or a plural where `_stems` (four letters left at
-    least) cannot see it: a short name ("aged" for age, "fixing" for fix, "cutting" for cut) or one in a consonant
-    and -y ("dried", "dries" for dry).
+    least) cannot see it: a short name ("aged" for age, "fixing" for fix, "cutting" for cut), one in a consonant
+    and -y ("dried", "dries" for dry), or an irregular past ("kept" for keep: `simxai._irregular_verbs`).
     """
     word, name = word.lower(), name.lower()
     if len(name) < 3 or not name.isalpha():
@@ -76,7 +78,7 @@ def _inflected_class(word: str, name: str) -> bool:
         forms |= {name[:-1] + "ied", name[:-1] + "ies"}
     if re.fullmatch(r"[^aeiou]*[aeiou][b-df-hj-np-tv-z]", name):
         forms |= {name + name[-1] + "ed", name + name[-1] + "ing"}  # one vowel before a last consonant, doubled
-    return word in forms
+    return word in forms or word in irregular_forms(name)  # "kept" for keep, "sold" for sell
 
 
 def _same_word(a: str, b: str) -> bool:
@@ -139,7 +141,7 @@ def label_mentions(text: str, schema: HostSchema, exact: list[tuple[int, int, st
                 (
                     n
                     for n in schema.class_names
-                    if " " not in n and (_same_word(candidate, n) or _inflected_class(candidate, n))
+                    if " " not in n and (_same_word(candidate, n) or inflected_class(candidate, n))
                 ),
                 None,
             )

@@ -473,17 +473,17 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (4, 5),
         "own_hosts": ("wetsuit", "yurt"),
     },
-    # written held out in the forty-seventh round (that round's unread router gate; nobody ran the router on it)
+    # held out in the forty-seventh round; trained on from the forty-eighth
     "w82": {
-        "folder": "held_out_people",
+        "folder": "people",
         "requests": 256,
         "dialogues": 14,
         "turns": (4, 6),
         "own_hosts": ("hold", "pitch"),
     },
-    # written held out in the forty-seventh round (dialogue-heavy; that round's unread router gate)
+    # held out in the forty-seventh round; trained on from the forty-eighth (dialogue-heavy)
     "w83": {
-        "folder": "held_out_people",
+        "folder": "people",
         "requests": 171,
         "dialogues": 24,
         "turns": (4, 6),

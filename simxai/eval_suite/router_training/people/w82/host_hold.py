@@ -7,7 +7,7 @@ weekly strip a hold is washed and put back up (`rehang`), sent to be sanded and 
 thrown out (`scrap`). Nothing here comes from a data set: the domain, its columns and its words were invented by w82
 so that the router meets a host it was not trained on.
 
-    python simxai/eval_suite/router_training/held_out_people/w82/host_hold.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w82/host_hold.py  # builds it, prints its schema
 """
 
 from __future__ import annotations

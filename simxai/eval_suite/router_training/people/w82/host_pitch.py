@@ -7,7 +7,7 @@ from the model, the frame, the ids of the 60 held-out ones and the fields of its
 `postpone`d. Nothing here comes from a data set: the domain, its columns and its words were invented by w82 so that
 the router meets a host it was not trained on.
 
-    python simxai/eval_suite/router_training/held_out_people/w82/host_pitch.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w82/host_pitch.py  # builds it, prints its schema
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ has two labels: a singer is `admit`ted to the choir now or put on the `waitlist`
 set: the domain, its columns and its words were invented by w83 so that the router meets a host it was not trained
 on.
 
-    python simxai/eval_suite/router_training/held_out_people/w83/host_choir.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w83/host_choir.py  # builds it, prints its schema
 """
 
 from __future__ import annotations
