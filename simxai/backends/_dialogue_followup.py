@@ -44,7 +44,7 @@ from simxai.backends._router_group_reference import with_group_referred
 from simxai.backends._router_masking import mask, only_names_instance
 from simxai.backends._router_narrowed import narrowed
 from simxai.backends._router_original import original_prediction
-from simxai.backends._router_replies import CLARIFICATION_PREFIX, accepted_offer, spelled_why
+from simxai.backends._router_replies import CLARIFICATION_PREFIX, accepted_offer, lone_letter, reply, spelled_why
 from simxai.backends._router_statistic_asked import statistic_asked
 from simxai.backends._router_step_correction import corrected_share
 from simxai.backends._router_without import without_follow_up
@@ -329,6 +329,10 @@ def answer_or_question(
     offered = accepted_offer(text, history) or spelled_why(text, history)
     if offered is not None:
         return decide(offered, history, request), offered, list(history)
+    if lone_letter(text):  # "y" with no answer of ours to explain and no offer to accept: nothing to call
+        return CompletionResponse(
+            content=reply(text, request.functions, request.host), model="router", finish_reason="stop"
+        )
     statistic = statistic_asked(text, history, request.host, {s.name for s in request.functions})
     if isinstance(statistic, str):  # "no, I meant the 90th percentile": a statistic the summary does not give
         return CompletionResponse(content=statistic, model="router", finish_reason="stop")

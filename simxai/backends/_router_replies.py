@@ -109,6 +109,11 @@ def spelled_why(text: str, history: Sequence[Message]) -> str | None:
     return "why" if any(m.role == "tool" for m in answered) else None
 
 
+def lone_letter(text: str) -> bool:
+    """The letter "y" alone: when `spelled_why` and `accepted_offer` find nothing it answers, it asks for nothing."""
+    return _LONE_Y.match(text) is not None
+
+
 def reply(text: str, specs: Sequence[FunctionSpec], schema: HostSchema | None) -> str:
     """A short friendly reply to a turn no function answers, with two or three of this host's questions."""
     model = f"the {schema.name} model" if schema is not None else "the model"

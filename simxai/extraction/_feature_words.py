@@ -137,7 +137,8 @@ def feature_word_changes(
     numeric = [f for f in every if f.name not in named]
     found: dict[str, ChangeValue] = {}
     for match in _COMPARATIVE.finditer(text):
-        said = _comparative(match.group("word") or match.group("word2"))
+        word = (match.group("word") or match.group("word2")).lower()
+        said = _comparative(word)
         if said is None:
             continue
         sign, stems = said
@@ -145,6 +146,8 @@ def feature_word_changes(
         unit = (match.group("unit") or match.group("unit2") or "").lower()
         unit = "" if unit.startswith("point") else unit  # "ten points drier": a step in the feature's own units
         percent = unit in ("%", "percent") or unit.startswith("per")
+        if unit and not percent and word not in _COMPARATIVES:
+            continue  # "2 cm wider": a step in a unit is the unit readers' (they check whose width it is)
         if feature is None or feature.name in found or (unit and not percent and not _fits_unit(unit, feature)):
             continue
         if _step_of_named(text, match.start(), mentions, named):
