@@ -362,6 +362,13 @@ def _parts_known(word: str, known: set[str]) -> bool:
     return len(parts) > 1 and all(p in known for p in parts)
 
 
+#: The closer of a list that stands for its unnamed rest: "A, B and the like", "A, B and so on", "or similar ones".
+_CLOSERS = re.compile(
+    r",?\s*\b(?:and|or)\s+(?:the\s+like|so\s+on|so\s+forth|similar(?:\s+ones)?|suchlike|the\s+rest)\b|\betc\b\.?",
+    re.I,
+)
+
+
 def invented_feature_claims(
     prose: str, raw: str, known: set[str], names: Iterable[str], text_model: bool
 ) -> Iterator[tuple[str, bool]]:
@@ -375,6 +382,7 @@ def invented_feature_claims(
         text_model: whether the host's features are the words of a text.
     """
     names = list(names)
+    prose = _CLOSERS.sub(" ", prose)  # "A, B and the like": the list's closer is no item (claims-55, gfa48)
     found: list[str] = []
     listed: list[str] = []  # the items of a list of columns or drivers: their head word is read too (claims-47)
     patterns = [_FROM_TO, _RANGE_OF, _SUBJECT_OF, _READ_BY_MODEL] + ([_EDITED] if text_model else [])
