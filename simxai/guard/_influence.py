@@ -122,6 +122,7 @@ class _InfluenceChecks(_RankChecks):
             value = re.search(
                 r"\b(?:not|no|non-?|never)(?:\s+(?:having|been|being|yet|ever|once|recently))*\s*$",
                 clause[: m.start - m.quoted],
+                re.I,
             )
             if value is not None and m.start < verb.start():
                 clause = clause[: value.start()] + " " * (value.end() - value.start()) + clause[value.end() :]

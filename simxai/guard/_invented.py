@@ -352,38 +352,14 @@ def _unknown(name: str, known: set[str]) -> bool:
     if not words or joined in known:
         return False
     unknown = [
-        w
-        for w in words
-        if not (
-            w in known or w.rstrip("s") in known or f"{w}s" in known or _parts_known(w, known) or _stem_known(w, known)
-        )
+        w for w in words if not (w in known or w.rstrip("s") in known or f"{w}s" in known or _parts_known(w, known))
     ]
     return 2 * len(unknown) > len(words)
-
-
-def _stem_known(word: str, known: set[str]) -> bool:
-    """claims-55 (gfa48): whether `word` is a known word with an ending of its own: "cutting" of cut, "yearly" of
-    years, "washed" of wash (a feature's word said as a verb or an adverb); a stem of three letters or more.
-    """
-    for end in ("ing", "ly", "ed"):
-        if word.endswith(end) and len(word) - len(end) >= 3:
-            stem = word[: -len(end)]
-            stems = {stem, stem[:-1]} if len(stem) > 3 and stem[-1] == stem[-2] else {stem}
-            if any(s in known or f"{s}s" in known or f"{s}e" in known for s in stems):
-                return True
-    return False
 
 
 def _parts_known(word: str, known: set[str]) -> bool:
     parts = [p for p in re.split(r"[-_]", word) if len(p) > 2]
     return len(parts) > 1 and all(p in known for p in parts)
-
-
-#: The closer of a list that stands for its unnamed rest: "A, B and the like", "A, B and so on", "or similar ones".
-_CLOSERS = re.compile(
-    r",?\s*\b(?:and|or)\s+(?:the\s+like|so\s+on|so\s+forth|similar(?:\s+ones)?|suchlike|the\s+rest)\b|\betc\b\.?",
-    re.I,
-)
 
 
 def invented_feature_claims(
@@ -399,7 +375,6 @@ def invented_feature_claims(
         text_model: whether the host's features are the words of a text.
     """
     names = list(names)
-    prose = _CLOSERS.sub(" ", prose)  # "A, B and the like": the list's closer is no item (claims-55, gfa48)
     found: list[str] = []
     listed: list[str] = []  # the items of a list of columns or drivers: their head word is read too (claims-47)
     patterns = [_FROM_TO, _RANGE_OF, _SUBJECT_OF, _READ_BY_MODEL] + ([_EDITED] if text_model else [])
@@ -455,10 +430,4 @@ def _head_unknown(name: str, known: set[str]) -> bool:
     if len(_content(name)) < 2 or not words:
         return False
     head = words[0] if " of " in name.lower() else words[-1]
-    return not (
-        head in known
-        or head.rstrip("s") in known
-        or f"{head}s" in known
-        or _parts_known(head, known)
-        or _stem_known(head, known)
-    )
+    return not (head in known or head.rstrip("s") in known or f"{head}s" in known or _parts_known(head, known))

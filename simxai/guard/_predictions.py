@@ -98,9 +98,9 @@ _IMPERATIVE = re.compile(
 #: the outcome after that change, not today's call.
 _FRONTED = re.compile(
     r"\s*(?:(?:with|at)\s+)?(?:(?:about|some|another|roughly|just)\s+)?"
-    r"(?:[+-]?\d[\d.,]*|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
+    r"(?:[+-]?\d[\d.,]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
     r"forty|fifty|sixty|seventy|eighty|ninety|a\s+hundred|half\s+an?|a\s+few|a\s+little)\s+"
-    r"(?:%\s+|[a-z]+\s+){0,2}?(?:[a-z]{2,}er|more|less|fewer)\s*(?:,|$)",
+    r"(?:%\s+|[a-z]+\s+){0,2}?(?:[a-z]{2,}er|more|less|fewer)(?:\s+[a-z]+){0,2}?\s*(?:,|$)",
     re.I,
 )
 
