@@ -10,6 +10,7 @@ from typing import Any
 from simxai._spoken import UNITS
 from simxai.guard import _cues as cue
 from simxai.guard._facts import Facts
+from simxai.guard._mentions import camel_split
 from simxai.guard._one_way import first_on_its_side, rank_of, shared_place_holds, shares_place
 from simxai.guard._reading import find_mentions, glossed
 from simxai.guard._state import _CheckState
@@ -281,7 +282,13 @@ class _RankChecks(_CheckState):
 
 
 def _blanked(text: str, mentions: list[Any]) -> str:
-    """`text` with each mention's span written as underscores (a word no cue reads), places kept."""
+    """`text` with each mention's span written as underscores (a word no cue reads), places kept; with it the words
+    right before it that are words of its own name ("no first has_first_flush", a clipped name written out after
+    the writer's "first").
+    """
     for m in mentions:
-        text = text[: m.start] + "_" * (m.end - m.start) + text[m.end :]
+        start, words = m.start, set(re.split(r"[\W_]+", camel_split(m.name).lower()))
+        while (before := re.search(r"(\w+)\s+$", text[:start])) is not None and before.group(1).lower() in words:
+            start = before.start()
+        text = text[:start] + "_" * (m.end - start) + text[m.end :]
     return text
