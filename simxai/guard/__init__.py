@@ -37,6 +37,12 @@ from simxai.guard._outputs import text_output
 # B"); accuracy said by counting when the whole is the number of cases measured; the contributions' scale said against
 # output_space; "from a base of a to b" read number by number; "the total importance" is every feature's total; a
 # constant guess's accuracy ("against 0.5 for the majority guess") is its class's share of the evaluated cases
+# claims-55 (gfa48): a rank's word inside a feature's name ranks nothing; a side named by a noun ("the biggest
+# hindrance"); a class said by another party is its record; slot words glossed by a class in brackets; a negation with
+# a perfect before a name is its value; list closers ("and the like"); "what keeps it from X"; a change fronted as the
+# condition; a pair after "A by a hair over B"; totals of a group in other words and of one side; a card's class word
+# that is a feature's verb; grammar words as clipped names; a share of a number said; change amounts in brackets;
+# ranges several things lie in; a name's word inflected ("yearly cutting")
 GUARD_VERSION = "claims-54"
 
 __all__ = [
