@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 
 from simxai.guard._prefilter import gated
 
-__all__ = ["explained_label_claims", "label_slot_claims"]
+__all__ = ["explained_label_claims", "glossed_by_class", "label_slot_claims"]
 
 #: "the recorded (true, actual, predicted) label (for this patient) is X".
 _NAMED_SLOT = gated(
@@ -83,7 +83,7 @@ def label_slot_claims(sentence: str, labels: Iterable[str], forms: Iterable[str]
         for m in pattern.finditer(sentence):
             filler = _LEAD.sub("", m.group("x").strip()).strip()
             words = filler.lower().split()
-            if not words or words[0] in _NO_LABEL or _glossed(sentence, m.end("x"), known):
+            if not words or words[0] in _NO_LABEL or glossed_by_class(sentence, m.end("x"), known):
                 continue
             if words[0] in known:
                 # "positive too" is the label; "approved with conditions" a label no model predicts.
@@ -109,7 +109,7 @@ def label_slot_claims(sentence: str, labels: Iterable[str], forms: Iterable[str]
         filler = _LEAD.sub("", m.group("x").strip()).strip()
         words = filler.lower().split()
         if words and words[0] not in _NO_LABEL and not any(w in known for w in words) and "_".join(words) not in known:
-            if not _glossed(sentence, m.end("x"), known):
+            if not glossed_by_class(sentence, m.end("x"), known):
                 yield f"label '{filler}'", False
 
 
@@ -119,7 +119,7 @@ _GLOSS = re.compile(
 )
 
 
-def _glossed(sentence: str, end: int, known: set[str]) -> bool:
+def glossed_by_class(sentence: str, end: int, known: set[str]) -> bool:
     """claims-55 (gfa48): whether the slot's words ending at `end` are glossed by a class in brackets after them
     ("Prediction: needs work (gappy), 0.97", "Verdict: bedding grade (dusty)"): the words are the writer's name for
     that class, not a class of their own; the class in brackets is read (and checked) by the label readings.

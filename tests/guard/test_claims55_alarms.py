@@ -11,7 +11,8 @@ the same form with a wrong figure, class, way or order is flagged.
   (`_cues.SIDE`);
 - a class said by a party other than the model ("the inspector disagrees and calls it X") is that party's record
   (`_party_verbs`);
-- a slot's words glossed by a class in brackets ("Prediction: in trouble (weak)") are that class (`_slots`);
+- a slot's words glossed by a class in brackets ("Prediction: in trouble (weak)", "Predicted: struggling (weak)")
+  are that class (`_slots`, `_invented`);
 - a negation with a perfect between it and the name ("not having been requeened") is the feature's value, not a
   negated push (`_influence`);
 - "A, B and the like" closes a list: "the like" is no item (`_invented`);
@@ -184,6 +185,9 @@ def test_a_class_said_by_another_party_is_its_record(reply: str, recorded: str, 
         ("Prediction: in trouble (weak), 0.64.", True),
         ("Prediction: in trouble (thriving), 0.64.", False),
         ("Prediction: in trouble, 0.64.", False),
+        ("Predicted: struggling (weak), 64 %.", True),
+        ("Predicted: struggling (thriving), 64 %.", False),
+        ("Predicted: struggling, 64 %.", False),
     ],
 )
 def test_slot_words_glossed_by_a_class_are_that_class(reply: str, faithful: bool) -> None:
