@@ -156,6 +156,9 @@ def test_a_rank_word_inside_a_name_ranks_nothing(reply: str, faithful: bool) -> 
         ("Biggest helps: mites and frames. Biggest hindrance: the hive age.", False),
         ("Mites lead; the forage is the main counterweight.", True),
         ("Mites lead; the hive age is the main counterweight.", False),
+        ("Its main drawback is the forage.", True),
+        ("Its main drawback is the hive age.", False),
+        ("The biggest headwind: forage.", True),
     ],
 )
 def test_a_side_named_by_a_noun_ranks_on_that_side(reply: str, faithful: bool) -> None:
