@@ -107,7 +107,7 @@ def without_closers(text: str) -> str:
     return _CLOSERS.sub("", text)
 
 
-def inflected(words: frozenset[str]) -> frozenset[str]:
+def inflected(words: Iterable[str]) -> frozenset[str]:
     """claims-55 (gfa48): the forms a name's word takes as a verb or an adverb ("cutting" of cut, "yearly" of years,
     "laying" of lay, "washed" of wash): a writer names a feature by them ("yearly cutting" for a cut interval of one
     year). Words of three letters or more; a final consonant after a vowel is doubled before "-ing" / "-ed" too.
