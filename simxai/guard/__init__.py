@@ -41,6 +41,12 @@ from simxai.guard._outputs import text_output
 # "found", a perfect tense, "the / this <noun>" or a keeper's possessive is the recorded label; an outcome verb with the
 # subject between it and the class ("would turn 159950 X"); a forest's probability said as its trees' vote share; a
 # class as the subject of "is predicted for <subject>"
+# claims-55 (gfa48): a rank's word inside a feature's name ranks nothing; a side named by a noun ("the biggest
+# hindrance"); a class said by another party is its record; slot words glossed by a class in brackets; a negation with
+# a perfect before a name is its value; list closers ("and the like"); "what keeps it from X"; a change fronted as the
+# condition; a pair after "A by a hair over B"; totals of a group in other words and of one side; a card's class word
+# that is a feature's verb; grammar words as clipped names; a share of a number said; change amounts in brackets;
+# ranges several things lie in; a name's word inflected ("yearly cutting")
 GUARD_VERSION = "claims-55"
 
 __all__ = [

@@ -11,7 +11,8 @@ A meaning's word is a class's form only when it can name nothing else:
 - it is a past participle of a regular verb ("collected", "refunded", "cracked"), the word a state is said in;
 - no other class's meaning holds it or its verb ("graded for sale" in two meanings names neither);
 - no negation comes before it in its clause ("nobody came", "not fit for sale": the class is what did not happen);
-- it is no class's name and no word of a feature's name or alias, nor the instance noun.
+- it is no class's name and no word of a feature's name or alias (nor a form of one's verb: "washed" beside an
+  alias "last wash", claims-55), nor the instance noun.
 
 A form a negation denies ("never collected", "the never-collected items", "not refunded") names no class on a host of
 three or more; on a host of two it names the other (`denied_card_forms` writes that class's name in its place).
@@ -70,6 +71,8 @@ def _forms(
     labels: tuple[str, ...], meanings: tuple[tuple[str, str], ...], reserved: frozenset[str], noun: str
 ) -> tuple[tuple[str, str], ...]:
     names = {label.lower() for label in labels}
+    # claims-55 (gfa48): nor a form of a feature's word ("washed" where an alias says "last wash" or "washing")
+    stems = {_stem(word) for word in reserved}
     said = {label: _asserted(meaning, noun) for label, meaning in meanings if label in labels}
     verbs = {label: {_verb(w) for w in words} | set(words) for label, words in said.items()}
     out: dict[str, str] = {}
@@ -79,7 +82,7 @@ def _forms(
         for word in words:
             if _PAST.fullmatch(word) is None or word in _VERDICT_VERBS or word in names or word in reserved:
                 continue
-            if _verb(word) in others or word in others:
+            if _verb(word) in others or word in others or _verb(word) in stems:
                 continue
             for form in _made(word):
                 if form in names or form in reserved:
@@ -117,6 +120,15 @@ def _verb(word: str) -> str:
         return word
     stem = past.group(1)
     return stem[:-1] if stem[-1] == stem[-2] and stem[-1] not in "lsz" else stem
+
+
+def _stem(word: str) -> str:
+    """A reserved word's verb: "wash" of washing, washed and washes (claims-55); else the word."""
+    for end in ("ing", "ed", "es", "s"):
+        if word.endswith(end) and len(word) - len(end) >= 3:
+            stem = word[: -len(end)]
+            return stem[:-1] if len(stem) > 3 and stem[-1] == stem[-2] and stem[-1] not in "lsz" else stem
+    return word
 
 
 def _made(word: str) -> list[str]:

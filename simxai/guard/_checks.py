@@ -24,7 +24,7 @@ from simxai.guard._kept_bounds import kept_bound_claims
 from simxai.guard._label_sets import label_claims
 from simxai.guard._label_tables import label_table_claims
 from simxai.guard._lists import listed_names
-from simxai.guard._mentions import name_words, names_words
+from simxai.guard._mentions import camel_split, inflected, name_words, names_words
 from simxai.guard._moves import said_move_claims
 from simxai.guard._numbered_ranks import numbered_rank_claims
 from simxai.guard._numbering import numbered_part
@@ -283,6 +283,8 @@ class _Checker(_PredictionChecks, _UnmatchedNumbers, _InfluenceChecks, _Statemen
         known_words = words | vocab | metrics | parts | aliases | set(self.label_forms)
         # a plural in "-ies" known in the singular ("the single enquiry" of owner enquiries; gfb39)
         known_words |= {f"{w[:-3]}y" for w in known_words if len(w) > 5 and w.endswith("ies")}
+        # a name's word as a verb or adverb, camel case split: "yearly cutting" of CutIntervalYears (claims-55)
+        known_words |= inflected(parts | names_words(tuple(camel_split(f) for f in self.vocab.features), longer_than=2))
         # and the words of the outputs' field names: "all 311 samples" of samples_checked names no feature (gfb39)
         known_words |= {w for key in self.all.fields for w in key.lower().split("_") if len(w) > 3}
         self._causes(known_words, frozenset(spelled))

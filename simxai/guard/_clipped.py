@@ -43,6 +43,14 @@ _MEASURES = frozenset(
 )
 
 
+#: Words of grammar a name may hold ("years between cuts", "days since wash", "time after rain") that never stand for
+#: it before a figure: "between 8 and 119", "since 2019", "after 3 days" (claims-55, gfa48).
+_FUNCTION = frozenset(
+    "between since after before until from into onto over under above below within without through during across "
+    "about around than then with while when where which whose".split()
+)
+
+
 def figure_words(reply: str, ids: Iterable[int] = ()) -> set[str]:
     """The words of `reply` (lower case) with a figure right after it that is none of the subjects' `ids`: "moist
     9.5", "len≥28.0", "cotton −.004"; not "Parcel 39116" (a subject named by its id).
@@ -94,7 +102,7 @@ def clipped_aliases(
     feature's, each with a figure right after it; `taken`: the names and aliases already known, lower case.
     """
     parts = {name: {p for s in (name, *aliases.get(name, ())) for p in _parts(s)} for name in features}
-    banned = {noun.lower(), *_COMMON}
+    banned = {noun.lower(), *_COMMON, *_FUNCTION}
     class_words = [p for label in labels for p in _parts(label)]
     out: dict[str, list[str]] = {}
     short: dict[str, str] = {}

@@ -40,7 +40,11 @@ DOWN = re.compile(
 #: negative words"): a feature said to matter most there is first among those pushing that way.
 SIDE = re.compile(
     r"\btowards?\b|\b(?:hold|holds|held|holding|keep\w*|pull\w*|drag\w*)\s+(?:\w+\s+){0,3}back\b|"
-    r"\b(?:negative|positive)(?:ly)?\b",
+    r"\b(?:negative|positive)(?:ly)?\b|"
+    # claims-55 (gfa48): a side named by a noun of hindrance or of help ("the biggest hindrance", "the main
+    # counterweight", "its chief asset"): first among the features pushing that way, not first overall
+    r"\b(?:hindrances?|obstacles?|counter-?weights?|counter-?balances?|handicaps?|headwinds?|tailwinds?|"
+    r"drawbacks?|liabilit(?:y|ies)|assets?|brakes?)\b",
     re.IGNORECASE,
 )
 

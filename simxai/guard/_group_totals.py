@@ -25,6 +25,7 @@ Nothing of a host's domain: the groups come from the reply's words, their weight
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -194,12 +195,42 @@ def _said_total(
     elif _PART_OF.search(lead):
         group, what = _Group(0, len(lead), "rest", frozenset(one)), "every feature's total"
     else:
-        return None
+        return _loose_total(claim, lead, one, resolve)
     if group.features is None or not group.features <= set(one):
         return None
     picked = [one[f] for f in group.features]
     totals = {round(sum(picked), 9), round(abs(sum(picked)), 9), round(sum(abs(x) for x in picked), 9)}
     return what if fits(claim, totals) else None
+
+
+def _loose_total(
+    claim: NumberClaim, lead: str, one: Mapping[str, float], resolve: Callable[[str], str | None]
+) -> str | None:
+    """claims-55 (gfa48): a total whose group is not named one feature an item: "width and no sheep add about
+    +1.45" (an item in the writer's words), "about +0.10 for approval against about -0.11" (every push of one way).
+    It holds when the outputs' weights make it: a group of as many features as the items, holding each feature an
+    item names, whose weights sum to it at its precision; or every weight of one sign. None when neither makes it:
+    the usual readings then bind it, so a drifted total stays flagged.
+    """
+    if len(one) < 3:
+        return None
+    verb = _VERB_GLUE.search(lead)
+    if verb is not None:
+        head = lead[: verb.start()]
+        cut = _ITEMS_START.match(head)
+        parts = [p.strip() for p in _SEPARATOR.split(head[cut.end() if cut else 0 :]) if p.strip()]
+        named = {f for f in map(resolve, parts) if f}
+        if 2 <= len(parts) <= 6 and named and named <= set(one) and len(one) <= 16:
+            if not any(re.search(r"\d", p) for p in parts):
+                others = sorted(set(one) - named)
+                for extra in itertools.combinations(others, len(parts) - len(named)):
+                    picked = [one[f] for f in (*named, *extra)]
+                    if fits(claim, {round(sum(picked), 9), round(abs(sum(picked)), 9)}):
+                        return "the group's total, an item in other words"
+    sides = [[x for x in one.values() if x > 0], [x for x in one.values() if x < 0]]
+    if any(len(side) >= 2 and fits(claim, {round(sum(side), 9)}) for side in sides):
+        return "one side's total, every push of one way"
+    return None
 
 
 def _rest_of(groups: list[_Group], weights: Mapping[str, set[float]]) -> list[_Group]:

@@ -118,7 +118,12 @@ class _InfluenceChecks(_RankChecks):
         said = 1 if up else -1
         # "not smoking argues for X": a negation right before a feature states its value, not the push's way.
         for m in mentions:
-            value = re.search(r"\b(?:not|no|non-?)\s*$", clause[: m.start - m.quoted])
+            # claims-55 (gfa48): with a perfect or progressive between, "not having been laid", "never being cut"
+            value = re.search(
+                r"\b(?:not|no|non-?|never)(?:\s+(?:having|been|being|yet|ever|once|recently))*\s*$",
+                clause[: m.start - m.quoted],
+                re.I,
+            )
             if value is not None and m.start < verb.start():
                 clause = clause[: value.start()] + " " * (value.end() - value.start()) + clause[value.end() :]
             # "leaf guard | none | +0.77", "the guard (none fitted)": "none" right after the name is its value

@@ -26,6 +26,7 @@ from simxai.guard._causes import _COMMON
 from simxai.guard._enumerated import shortened
 from simxai.guard._prefilter import gated
 from simxai.guard._reading import find_mentions
+from simxai.guard._slots import glossed_by_class
 
 __all__ = ["invented_feature_claims", "invented_label_claims"]
 
@@ -142,6 +143,7 @@ def invented_label_claims(
                 or word in _NOT_A_FILLER
                 or word.endswith(("ly", "holder", "holders"))  # "predicts correctly", "classified as policyholders"
                 or word[0].isdigit()
+                or glossed_by_class(raw, m.end("x"), known)  # "Predicted: bedding-grade (dusty)" (claims-55)
             ):
                 continue
             end = re.search(r"[.!?\n]|$", raw[m.end() :])

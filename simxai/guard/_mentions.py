@@ -11,7 +11,17 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-__all__ = ["Mention", "camel_split", "compared_name", "find_mentions", "mention_pattern", "name_words", "names_words"]
+__all__ = [
+    "Mention",
+    "camel_split",
+    "compared_name",
+    "find_mentions",
+    "inflected",
+    "mention_pattern",
+    "name_words",
+    "names_words",
+    "without_closers",
+]
 
 
 @dataclass(frozen=True)
@@ -80,6 +90,43 @@ def names_words(names: tuple[str, ...], pattern: str = r"[a-z]+", longer_than: i
     host's features, aliases, metrics or descriptions, gathered once per tuple of names, not once per reply.
     """
     return frozenset(w for name in names for w in name_words(name, pattern) if len(w) > longer_than)
+
+
+#: The closer of a list that stands for its unnamed rest: "A, B and the like", "A, B and so on", "or similar ones".
+_CLOSERS = re.compile(
+    r",?[ \t]*\b(?:and|or)[ \t]+(?:the[ \t]+like|so[ \t]+on|so[ \t]+forth|similar(?:[ \t]+ones)?|suchlike)\b|"
+    r",?[ \t]*\betc\b\.?(?=[ \t]*[,;:)]|[ \t]+[a-z])",
+    re.I,
+)
+
+
+def without_closers(text: str) -> str:
+    """claims-55 (gfa48): `text` without the closers of its lists ("A, B and the like push toward it"): the closer
+    stands for the unnamed rest, no item a reading may take for a name (a feature "like" was invented).
+    """
+    return _CLOSERS.sub("", text)
+
+
+def inflected(words: Iterable[str]) -> frozenset[str]:
+    """claims-55 (gfa48): the forms a name's word takes as a verb or an adverb ("cutting" of cut, "yearly" of years,
+    "laying" of lay, "washed" of wash): a writer names a feature by them ("yearly cutting" for a cut interval of one
+    year). Words of three letters or more; a final consonant after a vowel is doubled before "-ing" / "-ed" too.
+    """
+    out: set[str] = set()
+    for word in words:
+        if len(word) < 3 or not word.isalpha():
+            continue
+        stem = word[:-1] if word.endswith("s") and not word.endswith("ss") and len(word) > 3 else word
+        for end, other in (("ed", "ing"), ("ing", "ed")):  # "requeening" of requeened, "laid" stays irregular
+            if stem.endswith(end) and len(stem) - len(end) >= 3:
+                base = stem[: -len(end)]
+                out |= {base, f"{base}{other}", f"{base}s"}
+        out |= {f"{stem}ing", f"{stem}ed", f"{stem}ly", f"{stem}s"}
+        if stem.endswith("e"):
+            out |= {f"{stem[:-1]}ing", f"{stem}d"}
+        if stem[-1] not in "aeiouwxy" and stem[-2] in "aeiou" and stem[-3] not in "aeiou":
+            out |= {f"{stem}{stem[-1]}ing", f"{stem}{stem[-1]}ed"}
+    return frozenset(out)
 
 
 _QUOTES = "\"'“”‘’`"

@@ -64,7 +64,11 @@ _COUNT_KEY = re.compile(r"[*_`\s]*[:=][*_`\s]*")
 _POINTS = re.compile(r"\s*(?:pts?\b|points\b|percentage points\b)", re.I)
 #: A range said of several things at once: "A, B and C all lie between 0.01 and 0.02", "all in the 1-2 % band".
 _ALL_WITHIN = gated(
-    r"\b(?:all|each|both|every one)\s+(?:of them\s+)?(?:\w+\s+)?(?:between|from|in|within|inside)\s+(?:the\s+)?$", re.I
+    r"\b(?:all|each|both|every one)\s+(?:of them\s+)?(?:\w+\s+)?(?:between|from|in|within|inside)\s+(?:the\s+)?$|"
+    # "A, B and C are all close (0.60-0.76)", "all similar, at 0.4-0.5" (claims-55, gfa48)
+    r"\b(?:all|both)\s+(?:\w+\s+){0,2}?(?:close|similar|alike|level|comparable|bunched|clustered|near(?:ly)?\s+equal|"
+    r"(?:about|roughly)\s+(?:equal|the\s+same))\s*(?:[(:,]\s*)?(?:(?:at|around|about|with|in)\s+)?$",
+    re.I,
 )
 _SYMBOL_BOUND = gated(r"(?:<|>|≤|≥|<=|>=)\s*$|(?:≠|±|\+/-)\s*$|\btop\s+$", re.I)
 _UNIT_AFTER = re.compile(r"\s+(?:of\s+)?(?:a|an)\s+(?:full\s+)?(?:log-odds|logit|point|unit|percentage point)\b", re.I)

@@ -28,6 +28,15 @@ from simxai.guard._unnamed_outcomes import unnamed_outcome
 from simxai.guard._worded_shares import worded_share
 
 #: A part and its whole in brackets after a share in words, in the same sentence: "... (0.147 of 0.439)".
+#: A bracket after the names a change noun is of: "big drops in both A (about 26 points) and B (about 1.38 on the
+#: log scale)", "a rise in A (+3)": the number opening the bracket is that change's amount (claims-55, gfa48).
+_CHANGED_IN = re.compile(
+    r"\b(?:drops?|falls?|cuts?|rises?|increases?|decreases?|reductions?|raises?|changes?|moves?|shifts?|jumps?)\s+"
+    r"(?:in|of|to)\s+(?:[^.;:!?()]|\([^()]{0,40}\)){1,90}\(\s*(?:about\s+|around\s+|roughly\s+|some\s+|just\s+|~\s*)?[+−-]?$",
+    re.I,
+)
+#: A share in words of a number said right after it: "two thirds of the 1.24 rise", "half of its 0.8" (claims-55).
+_OF_NUMBER = re.compile(r"\s*of\s+(?:the|its|their|his|her|this|that|a|an)?\s*[+]?(?P<m>[-−]?\d*\.?\d+)(?![\d.]*\s*%)")
 _PART_OF_WHOLE = re.compile(
     r"[^.;:!?()]{0,60}\(\s*(?P<n>\d*\.?\d+)\s+(?:of|out\s+of)\s+(?:about\s+|roughly\s+|around\s+|~\s*)?"
     r"(?P<m>\d*\.?\d+)\s*\)",
@@ -174,7 +183,13 @@ class _NumberExits(_NumberNames):
         if (
             facts.amounts
             and fits(claim, facts.amounts)
-            and (restated or self._amount(clause, offset + claim.start, offset + claim.end))
+            and (
+                restated
+                or self._amount(clause, offset + claim.start, offset + claim.end)
+                or _CHANGED_IN.search(
+                    sentence[max(0, at + offset + claim.start - 100) : max(0, at + offset + claim.start)]
+                )
+            )
         ):
             # "10 % lower", "by 0.43", "up 9.1 points": the size of a change, not a value or a probability; and
             # the same amount in another form right after it ("an increase of 3.6 points (about 15 %)").
@@ -194,6 +209,21 @@ class _NumberExits(_NumberNames):
                 via="number",
             )
             return True  # claims-54 (gfa47)
+        if claim.bounds is not None and (whole := _OF_NUMBER.match(sentence[at + offset + claim.end :])):
+            # "about two thirds of the 1.24 rise": a share of a number the reply gives, no class's (claims-55,
+            # gfa48); with the one feature the sentence names before it, it holds when one of that feature's numbers
+            # is that share of it; else it is not compared
+            m = abs(float(whole.group("m").replace("−", "-")))
+            named = {
+                self.names.feature(f) for f in find_mentions(sentence[: at + offset + claim.start], self.names.features)
+            }
+            own = self._tied(facts, "feature", next(iter(named))) if len(named) == 1 else set()
+            parts = {100 * abs(x) / m for x in own if m}
+            if any(claim.bounds[0] <= p <= claim.bounds[1] for p in parts):
+                self.report.claim(f"{text} (a share of {whole.group('m')})", True, via="number")
+            else:
+                self.report.skip(f"{text} (a share of {whole.group('m')}, not compared)")
+            return True
         share_lead = clause[max(0, offset + claim.start - 20) : offset + claim.start]
         if (worded := worded_share(claim, share_lead, following, facts.numbers)) is not None:
             # "about 1 in 40", "right 73 times out of 100": a share of the outputs' or, "1 in 40", unchecked

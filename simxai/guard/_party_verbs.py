@@ -43,7 +43,35 @@ def party_verbs(text: str, labels: Sequence[str], instance_noun: str) -> str:
             re.IGNORECASE,
         )
         text = pattern.sub(functools.partial(_recorded, label), text)
-    return text
+    return _party_says(text, labels, noun)
+
+
+#: What other than the model may "say" a class and still be the model's call (claims-55).
+_OUTPUTS = r"explanation|search|counterfactual|answer|output|result|verdict|call|what-if|change|edit|rendering|reply"
+#: A verb of saying a class, with its object: "says X", "calls it X", "has it as X", "graded it X" (claims-55).
+_SAYS = (
+    r"(?:says?|said|calls?|called|has|had|marks?|marked|grades?|graded|rates?|rated|lists?|listed|puts?|put|"
+    r"gives?|gave)(?:\s+(?:it|her|him|them|this\s+one|that\s+one))?(?:\s+(?:down\s+)?as)?"
+)
+
+
+def _party_says(text: str, labels: Sequence[str], noun: str) -> str:
+    """claims-55 (gfa48): a class said by a party other than the model ("the survey disagrees and calls it X",
+    "The sheet says X", "the inspector had it as X") is that party's record, written as recorded ("the survey
+    disagrees and recorded X"), which the readings of a recorded label check against the outputs' recorded label.
+    The party is "the", "a" or a possessive and one or two words, none the model's, an output's or the instance noun;
+    one verb joined by "and" may stand between ("disagrees and calls it X").
+    """
+    if not labels:
+        return text
+    word = rf"(?!(?:{_MACHINE}|{_OUTPUTS}|{noun}s?)\b)[a-z][a-z'-]*"
+    said = "|".join(re.escape(label) for label in sorted(labels, key=len, reverse=True))
+    pattern = re.compile(
+        rf"\b(?P<party>{_DET}\s+{word}(?:\s+{word})?)\s+(?P<adv>{_ADVERBS}(?:[a-z]+\s+and\s+)?)"
+        rf"{_SAYS}\s+(?P<label>{said})\b",
+        re.IGNORECASE,
+    )
+    return pattern.sub(lambda m: f"{m.group('party')} {m.group('adv')}recorded {m.group('label')}", text)
 
 
 def _recorded(label: str, match: re.Match[str]) -> str:

@@ -33,6 +33,14 @@ _AWAY = gated(
     r"\bfrom\s+(?:being\s+)?(?:the\s+|a\s+|an\s+)?[\"'“‘*]?$",
     re.I,
 )
+#: claims-55 (gfa48): "what keeps it from X", "stops her from being X", "holds it back from a X call": the class a
+#: cause prevents, some way off, not today's.
+_KEPT_FROM = gated(
+    r"\b(?:keep\w*|kept|stop\w*|prevent\w*|hold\w*(?:\s+\w+)?\s+back|held(?:\s+\w+)?\s+back|bar\w*|block\w*)"
+    r"\s+(?:\w+\s+){0,2}?from\s+(?:being\s+|becoming\s+|reaching\s+|getting\s+|turning\s+)?"
+    r"(?:the\s+|a\s+|an\s+)?[\"'“‘*]?$",
+    re.I,
+)
 _CHANCE_OF = gated(
     r"\b(?:chance|odds|probability|likelihood|risk|shot)\s+(?:of|at)\s+(?:staying|being|becoming|remaining|"
     r"turning|ending\s+up|going)\s+(?:\w+\s+)?$|"
@@ -81,6 +89,18 @@ _COUNT_AFTER = re.compile(r"[*_`]*\s*[:=]\s*[*_`]*\s*\d{1,3}(?:,\d{3})*(?![\d,]|
 _IMPERATIVE = re.compile(
     r"\s*(?:[\w-]+\s+)?(?:just\s+|now\s+|so\s+)?(?:bring|raise|lower|cut|drop|increase|decrease|reduce|change|"
     r"set|swap|replace|put|add|remove|lift|trim|nudge|push|move|take|make|give|shave|knock)\b(?:[^.;!?]|\.\d){0,100}?,?\s+and\s+",
+    re.I,
+)
+
+
+#: claims-55 (gfa48): a change fronted as the sentence's condition, a quantity and a comparative before a comma
+#: ("Forty years older, the model says X", "Two points lower, it would be X", "With 3 cm more, X"): what follows is
+#: the outcome after that change, not today's call.
+_FRONTED = re.compile(
+    r"\s*(?:(?:with|at)\s+)?(?:(?:about|some|another|roughly|just)\s+)?"
+    r"(?:[+-]?\d[\d.,]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
+    r"forty|fifty|sixty|seventy|eighty|ninety|a\s+hundred|half\s+an?|a\s+few|a\s+little)\s+"
+    r"(?:%\s+|[a-z]+\s+){0,2}?(?:[a-z]{2,}er|more|less|fewer)(?:\s+[a-z]+){0,2}?\s*(?:,|$)",
     re.I,
 )
 
@@ -252,7 +272,8 @@ class _PredictionChecks(_CheckState):
             label = m.name
             if _CHANCE_OF.search(clause[: m.start]):
                 continue  # "a 10 % chance of staying stable": the class a share is of, no prediction (claims-27)
-            if _AWAY.search(clause[: m.start]) or stands_between(clause[: m.start]):
+            lead_in = clause[: m.start]
+            if _AWAY.search(lead_in) or _KEPT_FROM.search(lead_in) or stands_between(lead_in):
                 # "17 points from a rejection", "all that separates 120 from a progressing call" (claims-27): the
                 # class it is some way from, not today's; which way the distance runs is not read
                 self.report.skip(f"label {label} (a class said some way off, not compared)")
@@ -283,11 +304,11 @@ class _PredictionChecks(_CheckState):
             # an imperative condition may follow a lead-in ("it takes very little: nudge X up ... and it says Y")
             led = re.split(r"[:—–]", clause[: m.start])[-1]
             plain = cue.REASON_NOW.sub(" ", clause[: m.start])
-            hypothetical = bool(cue.HYPOTHETICAL.search(plain) or _IMPERATIVE.match(led))
+            hypothetical = bool(cue.HYPOTHETICAL.search(plain) or _IMPERATIVE.match(led) or _FRONTED.match(plain))
             hypothetical = hypothetical or chained
             hypothetical = hypothetical or with_change(clause[: m.start], facts)
             hypothetical = hypothetical or (
-                bool(cue.HYPOTHETICAL.search(earlier) or with_change(earlier, facts))
+                bool(cue.HYPOTHETICAL.search(earlier) or with_change(earlier, facts) or _FRONTED.match(earlier))
                 and not cue.TODAY.search(_asides(clause, m))
             )
             hypothetical = hypothetical or bool(cue.AFTER_LABEL.match(clause[m.end :]))

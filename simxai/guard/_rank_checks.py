@@ -10,6 +10,7 @@ from typing import Any
 from simxai._spoken import UNITS
 from simxai.guard import _cues as cue
 from simxai.guard._facts import Facts
+from simxai.guard._mentions import camel_split
 from simxai.guard._one_way import first_on_its_side, rank_of, shared_place_holds, shares_place
 from simxai.guard._reading import find_mentions, glossed
 from simxai.guard._state import _CheckState
@@ -138,6 +139,10 @@ class _RankChecks(_CheckState):
         def check(text: str, ok: Any) -> None:
             self.report.claim(text, any(ok(r) for r in rankings), via="rank")
 
+        # claims-55 (gfa48): a rank's word inside a feature's name ("Main Species", "has_first_flush") ranks
+        # nothing: the cues are read with every name blanked (same length, so places stay).
+        said, clause = clause, _blanked(clause, mentions)
+
         if cue.NOT_AS_MUCH.search(clause):
             # "A and B matter, but neither as much as C": C ranks above each feature the sentence names before.
             not_as = cue.NOT_AS_MUCH.search(sentence)
@@ -223,9 +228,9 @@ class _RankChecks(_CheckState):
                 check(f"rank {f} last" + (f" {n}" if n > 1 else ""), lambda r, f=f: (rank_of(f, r) or 0) > len(r) - n)
         elif cue.RANK_FIRST.search(clause) and not cue.NEGATION.search(clause):
             # "their income (debt_to_income 0.17)": a name glossed by the feature in brackets after it is that one.
-            kept = [m for m in mentions if not glossed(clause, m, mentions)]
+            kept = [m for m in mentions if not glossed(said, m, mentions)]
             features = [self.names.feature(m) for m in kept] or features
-            listed = self._listed_after(clause, sentence, features)
+            listed = self._listed_after(said, sentence, features)
             if len(listed) > 1:
                 # "mostly because of A, B and C": the list is the top of the ranking (or of the features pushing
                 # the same way), in no said order.
@@ -274,3 +279,16 @@ class _RankChecks(_CheckState):
         same = [group for group in same if group]
         one_way = len(ways) == 1 and 0 not in ways and all(rank(f, same) <= k for f in listed)
         self.report.claim(f"rank {', '.join(listed)} in top {k}", overall or one_way, via="rank top k")
+
+
+def _blanked(text: str, mentions: list[Any]) -> str:
+    """`text` with each mention's span written as underscores (a word no cue reads), places kept; with it the words
+    right before it that are words of its own name ("no first has_first_flush", a clipped name written out after
+    the writer's "first").
+    """
+    for m in mentions:
+        start, words = m.start, set(re.split(r"[\W_]+", camel_split(m.name).lower()))
+        while (before := re.search(r"(\w+)\s+$", text[:start])) is not None and before.group(1).lower() in words:
+            start = before.start()
+        text = text[:start] + "_" * (m.end - start) + text[m.end :]
+    return text

@@ -14,6 +14,9 @@ swapped was read as no claim of either); "precision is higher than recall (0.79 
 Two names joined by "and", then a pair in brackets (claims-54): "dusty and mouldy split the rest (10 % and 9 %)"
 reads "dusty (10 %) and mouldy (9 %) split the rest".
 
+One name set over another by words of margin, then a pair (claims-55): "A, by the thinnest margin over B (x vs y)"
+reads "A (x), by the thinnest margin over B (y)".
+
 Two subjects compared, then a pair (claims-26): "patient 64 looks steadier than patient 310: stable at 70 % versus
 progressing at 56 %" reads "... : patient 64 stable at 70 % versus patient 310 progressing at 56 %".
 """
@@ -64,6 +67,15 @@ _BEATS = gated(
     r"(?P<b>[A-Za-z][\w-]*)(?:\s+(?:here|overall|again|easily|narrowly|comfortably))?\s*[:,(-]\s*"
     rf"(?P<x>{_NUMBER})\s*(?:vs\.?|versus|against|to|/)\s*(?P<y>{_NUMBER})\s*\)?"
 )
+#: "A, by the thinnest margin over B (x vs y)", "A — narrowly ahead of B: x against y": a pair after one name set over
+#: another by words of margin, in the names' order (claims-55, gfa48).
+_OVER = gated(
+    r"(?P<a>\b[A-Za-z][\w-]*)(?P<mid>[ \t]*(?:[,—–][ \t]*|[ \t]-[ \t]+)?"
+    r"(?:(?:by|just|only|narrowly|barely|slightly|well|clearly|comfortably|the|a|an|thinnest|narrowest|smallest|slimmest|tiniest|possible|margin|hair|whisker|nose|"
+    r"wide|clear|small|slim|narrow)[ \t]+){0,6}(?:over|ahead[ \t]+of)[ \t]+(?:the[ \t]+)?)(?P<b>[A-Za-z][\w-]*)"
+    rf"[ \t]*[,:(][ \t]*(?P<x>{_NUMBER})[ \t]*(?:vs\.?|versus|against|to|/)[ \t]*(?P<y>{_NUMBER})[ \t]*\)?",
+    re.I,
+)
 #: "patient 64 looks steadier than patient 310: stable at 70 % versus progressing at 56 %": two subjects compared,
 #: then a pair in their order (claims-26).
 _SUBJECTS_COMPARED = gated(
@@ -98,7 +110,7 @@ def _in_place(m: re.Match[str]) -> str:
 
 def respective_pairs(text: str) -> str:
     """`text` with each pair said respectively written out as two statements, one per name."""
-    for compared in (_COMPARED, _BEATS):
+    for compared in (_COMPARED, _BEATS, _OVER):
         text = compared.sub(_in_place, text)
     text = _JOINED_PAIR.sub(lambda m: f"{m['a']} ({m['x']}) and {m['b']} ({m['y']}){m['mid']}", text)
     text = _MORE_THAN.sub(

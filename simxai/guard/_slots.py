@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 
 from simxai.guard._prefilter import gated
 
-__all__ = ["explained_label_claims", "label_slot_claims"]
+__all__ = ["explained_label_claims", "glossed_by_class", "label_slot_claims"]
 
 #: "the recorded (true, actual, predicted) label (for this patient) is X".
 _NAMED_SLOT = gated(
@@ -83,7 +83,7 @@ def label_slot_claims(sentence: str, labels: Iterable[str], forms: Iterable[str]
         for m in pattern.finditer(sentence):
             filler = _LEAD.sub("", m.group("x").strip()).strip()
             words = filler.lower().split()
-            if not words or words[0] in _NO_LABEL:
+            if not words or words[0] in _NO_LABEL or glossed_by_class(sentence, m.end("x"), known):
                 continue
             if words[0] in known:
                 # "positive too" is the label; "approved with conditions" a label no model predicts.
@@ -109,7 +109,23 @@ def label_slot_claims(sentence: str, labels: Iterable[str], forms: Iterable[str]
         filler = _LEAD.sub("", m.group("x").strip()).strip()
         words = filler.lower().split()
         if words and words[0] not in _NO_LABEL and not any(w in known for w in words) and "_".join(words) not in known:
-            yield f"label '{filler}'", False
+            if not glossed_by_class(sentence, m.end("x"), known):
+                yield f"label '{filler}'", False
+
+
+#: A class in brackets right after a slot's words: "Prediction: needs work (gappy)" (claims-55).
+_GLOSS = re.compile(
+    r"\s*\(\s*(?:i\.\s?e\.,?\s*|that is,?\s*|=\s*)?(?P<label>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)\s*[),;]"
+)
+
+
+def glossed_by_class(sentence: str, end: int, known: set[str]) -> bool:
+    """claims-55 (gfa48): whether the slot's words ending at `end` are glossed by a class in brackets after them
+    ("Prediction: needs work (gappy), 0.97", "Verdict: bedding grade (dusty)"): the words are the writer's name for
+    that class, not a class of their own; the class in brackets is read (and checked) by the label readings.
+    """
+    gloss = _GLOSS.match(sentence, end)
+    return gloss is not None and gloss.group("label").lower() in known
 
 
 #: "explains the label X", "SHAP for the class X", "(label X)", "Explained label: X": the label an explanation is of.

@@ -29,7 +29,7 @@ from simxai.guard._label_words import label_mentions
 from simxai.guard._layout import register_layout
 from simxai.guard._lead_words import lead_words
 from simxai.guard._leading_dot import with_leading_zeros
-from simxai.guard._mentions import names_words
+from simxai.guard._mentions import names_words, without_closers
 from simxai.guard._pair_order import ordered_pairs
 from simxai.guard._party_verbs import party_verbs
 from simxai.guard._percent_features import percent_features
@@ -318,7 +318,7 @@ class _CheckState:
         tabled = prose_tables(reply)
         read = _spoken(reply, vocab)
         self.reply = respective_pairs((read if tabled == reply else _spoken(tabled, vocab)).replace("**", ""))
-        self.reply = chained_orders(self.reply)  # "A > B > C": a ranked list
+        self.reply = chained_orders(without_closers(self.reply))  # "A > B > C": a ranked list; no "and the like"
         self.raw = blank_table_headers(read, vocab.features)
         self.facts = facts
         self._merged: dict[tuple[int, ...], Facts] = {}  # `_bound`'s facts by ids, for this reply
