@@ -134,8 +134,7 @@ _RECORD_SAYS = gated(
     # the keepers of DEV writers' hosts, and a grade or an agreement said by one (claims-40): "Survey said bulged"
     # (g25), "bench said sooty" (g27), "rack graded it deep too" (g28), "Loft agreed: recut." (g29)
     r"survey|surveyor|bench|rack|loft|panel|assessor)\s+(?:also\s+)?"
-    # a perfect tense, "found", and the subject said as "the / this <noun>" (claims-55): "the survey had found it X",
-    # "the log found the pump X", "the survey graded this hedge as X"
+    # a perfect tense, "found", "the / this <noun>" (claims-55): "the survey had found it X", "graded this hedge as X"
     r"(?:(?:had|has|have)\s+)?"
     r"(?:says?|said|shows?|showed|reads?|has|had|lists?|listed|gives?|gave|confirms?|confirmed|grades?|graded|"
     r"found|finds|agreed:|agrees:)"

@@ -98,6 +98,12 @@ def _parsers(tabular: Host, text_host: Host) -> Iterator[tuple[str, Callable[[st
             yield name, lambda s, f=function: f(s, 0, len(s))
         elif name == "insisted_changes":  # (questioned, answer): the changes questioned back and the user's answer
             yield name, lambda s, f=function: f({"bmi": "-5"}, s)
+        elif name == "class_said_as_class":  # (text, start, end, name): a class word's place in the text
+            yield name, lambda s, f=function: f(s, len(s) // 2, len(s) // 2 + 2, "on")
+        elif name == "everyday_class":  # (name): one class name, said of no text
+            yield name, function
+        elif name == "inflected_class":  # (word, name): one word against one class name
+            yield name, lambda s, f=function: f(s, "keep")
         elif name in ("span_in_unit", "time_unit"):  # units of time of an amount or a feature: they read no text
             continue
         elif name == "completed_group":  # (asked, answer, schema): the input is both the group asked and the answer
