@@ -184,12 +184,12 @@ def test_the_category_after_instead_of_is_the_one_left_behind(schema: HostSchema
 
 
 def test_the_selector_flag_reads_changes_as_the_shipped_selector_was_trained():
-    """The worded readings fill the call's arguments; the selector's `zchange` flag leaves them out until a
-    selector is rebuilt with them, so the masked training texts do not move (docs/router.md)."""
+    """The worded readings fill the call's arguments, and the selector's `zchange` flag reads them too since the
+    forty-eighth round's rebuild was trained with them (ext48, docs/router.md)."""
     from simxai.backends.router import selector_text
 
     text = "suppose 1001 made one more visit"
     assert extract_changes(text, GYM) == {"visits_per_week": "+1"}
     assert extract_changes(text, GYM, worded_amounts=False) is None
-    assert not selector_text(text, GYM).endswith("zchange")
+    assert selector_text(text, GYM).endswith("zchange")
     assert selector_text("suppose 1001 made 3 more visits", GYM).endswith("zchange")
