@@ -103,10 +103,8 @@ def _feature_terms(schema: HostSchema) -> dict[str, FeatureSchema]:
                 strong.setdefault(_norm(words), feature)
                 if len(words) == 1:
                     strong.setdefault(_stem(words[0]), feature)
-                    singular = _IRREGULAR.get(words[0].lower())
-                    if singular is not None:  # "1 less child" for a feature named children
-                        strong.setdefault(singular, feature)
-                for said in _other_numbers(words):  # "one fewer mouse sign" of MouseSigns, "mice signs"
+                # "one fewer mouse sign" of MouseSigns, "mice signs"; "1 less child" for a feature named children
+                for said in _other_numbers(words):
                     strong.setdefault(_norm(said), feature)
         for order in _said_orders(feature.name):  # "missed sessions" for SessionsMissed, "hourly rate" for ratePerHour
             strong.setdefault(order, feature)
@@ -378,7 +376,6 @@ _FUNCTION_WORDS = frozenset(
     "have were does some very much more most less else ever".split()
 )
 # English plurals that no suffix rule reduces to their singular.
-_IRREGULAR = {"children": "child", "people": "person", "women": "woman", "men": "man", "feet": "foot", "teeth": "tooth"}
 _MODEL_WORDS = frozenset(
     "score scores rate rates value values level levels number count total index type status class label".split()
 )
