@@ -26,7 +26,7 @@ from guard_set import load_lines, with_vocabularies  # noqa: E402
 from simxai.guard import check_claims  # noqa: E402
 
 #: Folders whose replies are report-only or gates read by totals: refused.
-_REFUSED = ("evalsets", "g32", "g45")
+_REFUSED = ("evalsets", "g32", "g46")
 
 
 def alarms(folder: Path) -> dict[str, list[str]]:

@@ -61,7 +61,7 @@ SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "
     ROOT / "evalsets" / "guard-2026-12-07ar",
     ROOT / "evalsets" / "guard-2026-12-07as",
     ROOT / "simxai" / "eval_suite" / "guard" / "written" / "g44",  # round 47's DEV gate; readable from round 48
-    ROOT / "simxai" / "eval_suite" / "guard" / "written" / "g45",  # round 48's unread DEV gate; readable from round 49
+    ROOT / "simxai" / "eval_suite" / "guard" / "written" / "g45",  # round 48's DEV gate; readable from round 49
 )
 SCRIPT = ROOT / "bench" / "guard_set.py"
 #: A set's host whose instances are not called by the host's name (set S's bonsai nursery talks of trees).
