@@ -47,6 +47,7 @@ SET_DIRS = tuple(
         "fresh-2026-12-07aq",
         "fresh-2026-12-07ar",
         "fresh-2026-12-07as",
+        "fresh-2026-12-07at",
     )
 )  # fmt: skip
 SET_DIR = SET_DIRS[0]
@@ -307,6 +308,20 @@ ORCHID_NUMERIC = (
 )
 ORCHID_CATEGORIES = {"Mix": ("bark", "moss", "pebble")}
 HOSTS: dict[str, dict[str, Any]] = {
+    "weathervane": {
+        "ids": range(163801, 164101),
+        "labels": ("Spins Freely", "Needs Oiling"),
+        "features": (
+            "Metal",
+            "Height (m)",
+            "Wind (km/h)",
+            "years_since_oiling",
+            "rust_spots",
+            "BearingPlay",
+            "StormDays",
+        ),
+        "categories": {"Metal": ("copper", "iron", "zinc")},
+    },
     "sundial": {
         "ids": range(161401, 161701),
         "labels": ("accurate", "drifting", "recalibrate"),
@@ -640,6 +655,12 @@ _AB_MINIMUMS: dict[str, Any] = {
     "dialogues_per_host": {"demo": 5, "sentiment": 3, "loan": 4},
 }
 MINIMUMS: dict[str, dict[str, Any]] = {
+    "fresh-2026-12-07at": {
+        "requests": 222,
+        "dialogues": 16,
+        "per_host": {"demo": 37, "sentiment": 36, "loan": 37, "weathervane": 112},
+        "dialogues_per_host": {"demo": 3, "sentiment": 2, "loan": 3, "weathervane": 8},
+    },
     "fresh-2026-12-07as": {
         "requests": 221,
         "dialogues": 16,
