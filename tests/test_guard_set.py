@@ -1,4 +1,4 @@
-"""The unseen guard sets (evalsets/guard-2026-12-01b to -06aj) are well formed, and its scorer counts right.
+"""The unseen guard sets (evalsets/guard-2026-12-01b to -07at) are well formed, and its scorer counts right.
 
 No figure of the guard is asserted here: the set is scored by `bench/guard_set.py`.
 """
@@ -60,6 +60,7 @@ SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "
     ROOT / "evalsets" / "guard-2026-12-07aq",
     ROOT / "evalsets" / "guard-2026-12-07ar",
     ROOT / "evalsets" / "guard-2026-12-07as",
+    ROOT / "evalsets" / "guard-2026-12-07at",
     ROOT / "simxai" / "eval_suite" / "guard" / "written" / "g44",  # round 47's DEV gate; readable from round 48
     ROOT / "simxai" / "eval_suite" / "guard" / "written" / "g45",  # round 48's DEV gate; readable from round 49
 )
@@ -81,6 +82,7 @@ NOUNS = {
     "hedgerow": "hedge",
     "waterwheel": "wheel",
     "allotment": "plot",
+    "funicular": "car",
 }
 KINDS = {
     "faithful", "label_swap", "other_class_probability", "value_swap", "direction_flip", "rank_change",
@@ -214,6 +216,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         ("guard-2026-12-07aq", {"dredger": 3, "demo": 3, "sentiment": 3, "loan": 3}, 440),
         ("guard-2026-12-07ar", {"carousel": 3, "demo": 3, "sentiment": 3, "loan": 3}, 440),
         ("guard-2026-12-07as", {"waterwheel": 3, "demo": 3, "sentiment": 3, "loan": 3}, 440),
+        ("guard-2026-12-07at", {"funicular": 3, "demo": 3, "sentiment": 3, "loan": 3}, 440),
     ],
     ids=[
         "set F",
@@ -256,6 +259,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         "set AQ (07aq)",
         "set AR (07ar)",
         "set AS (07as)",
+        "set AT (07at)",
     ],
 )
 def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_both_verdicts(
@@ -502,6 +506,13 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
             (161701, 162000),
             {"Feed", "sluice_ok"},
         ),
+        (
+            "guard-2026-12-07at",
+            "funicular",
+            ["full_service", "safety_hold"],
+            (164101, 164400),
+            {"Haul", "heater_ok"},
+        ),
     ],
     ids=[
         "set F",
@@ -545,6 +556,7 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
         "set AQ dredger (07aq)",
         "set AR carousel (07ar)",
         "set AS waterwheel (07as)",
+        "set AT funicular (07at)",
     ],
 )
 def test_a_set_brings_its_host_and_its_lines_name_only_its_instances_and_features(
