@@ -63,6 +63,7 @@ SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "
     ROOT / "evalsets" / "guard-2026-12-07at",
     ROOT / "simxai" / "eval_suite" / "guard" / "written" / "g44",  # round 47's DEV gate; readable from round 48
     ROOT / "simxai" / "eval_suite" / "guard" / "written" / "g45",  # round 48's DEV gate; readable from round 49
+    ROOT / "simxai" / "eval_suite" / "guard" / "written" / "g46",  # round 49's DEV gate; readable from round 50
 )
 SCRIPT = ROOT / "bench" / "guard_set.py"
 #: A set's host whose instances are not called by the host's name (set S's bonsai nursery talks of trees).
@@ -115,7 +116,7 @@ def test_every_line_has_the_fields_a_known_kind_and_a_matching_verdict(set_dir: 
     for line in lines:
         fields = {"id", "host", "function", "arguments", "output", "reply", "faithful", "kind"}
         assert set(line) - {"note"} == fields, line["id"]
-        if "note" in line:  # sets AR, AS, g44, g45: why an unfaithful reply is wrong, with the true value
+        if "note" in line:  # sets AR, AS, g44-g46: why an unfaithful reply is wrong, with the true value
             assert not line["faithful"] and isinstance(line["note"], str) and line["note"].strip(), line["id"]
         own_host = (set_dir / f"host_{line['host']}.py").is_file()
         assert line["host"] in ("demo", "sentiment", "loan", "insurance") or own_host, line["id"]
@@ -581,8 +582,8 @@ def test_a_set_brings_its_host_and_its_lines_name_only_its_instances_and_feature
                 assert set(subject["values"]) == features, line["id"]
 
 
-#: The written DEV gates with hosts of their own (g44: round 47's, by gdev47; g45: round 48's, by gdev48): each
-#: gate's two hosts, their labels and the id block each was given.
+#: The written DEV gates with hosts of their own (g44: round 47's, by gdev47; g45: round 48's, by gdev48; g46: round
+#: 49's, by gdev49): each gate's two hosts, their labels and the id block each was given.
 WRITTEN_GATES = {
     "g44": {
         "mural": (["vivid", "faded", "flaking"], (159601, 159900)),
@@ -591,6 +592,10 @@ WRITTEN_GATES = {
     "g45": {
         "fountain": (["flowing", "weak", "dry"], (162001, 162300)),
         "allotment": (["tended", "overgrown"], (162301, 162600)),
+    },
+    "g46": {
+        "swing": (["safe", "worn", "unsafe"], (164401, 164700)),
+        "postbox": (["kept", "missed"], (164701, 165000)),
     },
 }
 WRITTEN = ROOT / "simxai" / "eval_suite" / "guard" / "written"
