@@ -505,6 +505,14 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (4, 6),
         "own_hosts": ("allotment", "stall"),
     },
+    # written held out in the forty-ninth round (that round's unread router gate; nobody ran the router on it)
+    "w86": {
+        "folder": "held_out_people",
+        "requests": 244,
+        "dialogues": 14,
+        "turns": (4, 6),
+        "own_hosts": ("jar", "hedgehog"),
+    },
     # written held out in the forty-ninth round (dialogue-heavy; that round's unread router gate)
     "w87": {
         "folder": "held_out_people",
