@@ -3,16 +3,23 @@ class or a word said as a verb in the past ("why was tank 5 not kept", a class `
 
 A general table of English grammar (the verbs an English grammar lists as irregular, in everyday use), chosen
 without regard to any host or data set; the regular forms ("-ed", "-ing", "-s") are read by the suffix rules.
+The one table of these verbs (twins49): the router's class said by its verb (`participle_bases`) and the guard's
+class that is a past verb (`past_verbs`) read it too.
 """
 
 from __future__ import annotations
 
-__all__ = ["irregular_forms"]
+import functools
+import re
+from collections.abc import Mapping
 
-# base: its past tense and past participle (one form when both are the same)
+__all__ = ["irregular_forms", "participle_bases", "past_verbs", "third_person"]
+
+# base: its past tense and past participle, in that order (one form when both are the same; the base itself or a
+# regular past where English has one there: "run" -> ran, run; "show" -> showed, shown)
 _FORMS: dict[str, tuple[str, ...]] = {
     "be": ("was", "were", "been"),
-    "become": ("became",),
+    "become": ("became", "become"),
     "begin": ("began", "begun"),
     "bend": ("bent",),
     "bind": ("bound",),
@@ -28,7 +35,7 @@ _FORMS: dict[str, tuple[str, ...]] = {
     "catch": ("caught",),
     "choose": ("chose", "chosen"),
     "cling": ("clung",),
-    "come": ("came",),
+    "come": ("came", "come"),
     "creep": ("crept",),
     "deal": ("dealt",),
     "dig": ("dug",),
@@ -77,7 +84,7 @@ _FORMS: dict[str, tuple[str, ...]] = {
     "ride": ("rode", "ridden"),
     "ring": ("rang", "rung"),
     "rise": ("rose", "risen"),
-    "run": ("ran",),
+    "run": ("ran", "run"),
     "say": ("said",),
     "see": ("saw", "seen"),
     "seek": ("sought",),
@@ -86,8 +93,9 @@ _FORMS: dict[str, tuple[str, ...]] = {
     "shake": ("shook", "shaken"),
     "shine": ("shone",),
     "shoot": ("shot",),
-    "show": ("shown",),
+    "show": ("showed", "shown"),
     "shrink": ("shrank", "shrunk"),
+    "shut": ("shut",),
     "sing": ("sang", "sung"),
     "sink": ("sank", "sunk"),
     "sit": ("sat",),
@@ -98,6 +106,7 @@ _FORMS: dict[str, tuple[str, ...]] = {
     "spin": ("spun",),
     "spill": ("spilt",),
     "spoil": ("spoilt",),
+    "split": ("split",),
     "stand": ("stood",),
     "steal": ("stole", "stolen"),
     "stick": ("stuck",),
@@ -126,6 +135,48 @@ _FORMS: dict[str, tuple[str, ...]] = {
 
 def irregular_forms(base: str) -> tuple[str, ...]:
     """The irregular past tense and participle of the English verb `base` ("keep" -> ("kept",)); () for a verb
-    whose past is regular or a word that is no verb of the table.
+    whose past is regular or a word that is no verb of the table. Neither the base itself ("run" of run) nor a
+    regular past ("showed") is one.
     """
-    return _FORMS.get(base.lower(), ())
+    low = base.lower()
+    return tuple(f for f in _FORMS.get(low, ()) if f not in (low, f"{low}ed"))
+
+
+# The auxiliaries: their forms ("do", "does", "have", "been") are words of nearly every question and reply, never
+# a class said by its verb, so the readings by a class's verb leave them out.
+_AUXILIARIES = frozenset({"be", "have", "do"})
+
+
+def third_person(base: str) -> str:
+    """The third person singular of an English verb: "take" -> takes, "fly" -> flies, "go" -> goes, "catch" ->
+    catches.
+    """
+    if re.search(r"[^aeiou]y$", base):
+        return f"{base[:-1]}ies"
+    if re.search(r"(?:s|sh|ch|x|z|o)$", base):
+        return f"{base}es"
+    return f"{base}s"
+
+
+@functools.cache
+def past_verbs() -> Mapping[str, tuple[str, str, str]]:
+    """Each irregular simple past, mapped to the verb's base, third person and participle ("took" -> ("take", "takes",
+    "taken"), "ran" -> ("run", "runs", "run")); not the auxiliaries', nor a regular past ("showed").
+    """
+    table: dict[str, tuple[str, str, str]] = {}
+    for base, forms in _FORMS.items():
+        if base not in _AUXILIARIES and forms[0] != f"{base}ed":
+            table.setdefault(forms[0], (base, third_person(base), forms[-1]))
+    return table
+
+
+@functools.cache
+def participle_bases() -> Mapping[str, str]:
+    """Each irregular past participle, mapped to the verb's base ("lost" -> "lose", "broken" -> "break", "split" ->
+    "split"); not the auxiliaries'.
+    """
+    table: dict[str, str] = {}
+    for base, forms in _FORMS.items():
+        if base not in _AUXILIARIES:
+            table.setdefault(forms[-1], base)
+    return table

@@ -71,3 +71,35 @@ def test_a_rate_is_no_span_of_time() -> None:
 
 def test_an_id_before_the_span_is_no_rate() -> None:
     assert extract_changes("what if for 61010 the loan period was a week shorter", LIBRARY) == {"LoanDays": "-7"}
+
+
+# --- one month length for every span (twins49) ------------------------------------------------------------------------
+
+NURSERY = HostSchema(
+    name="tree nursery",
+    kind="tabular",
+    instance_noun="sapling",
+    class_names=["planted out", "kept back"],
+    features=[
+        FeatureSchema(name="seedling_age_days", type="numeric", min=20, max=900),
+        FeatureSchema(name="days_in_shade", type="numeric", min=0, max=400),
+        FeatureSchema(name="root_mass_g", type="numeric", min=5, max=300),
+    ],
+    id_range=(7301, 7600),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "changes"),
+    [
+        # an age read 365.25 / 12 days a month: +182.62 and +365.25, amounts no count of days holds
+        ("what if sapling 7310 were 6 months older?", {"seedling_age_days": "+180"}),
+        ("what if sapling 7310 were a year older?", {"seedling_age_days": "+365"}),
+        ("what if sapling 7310 were 2 months younger?", {"seedling_age_days": "-60"}),
+        ("what if sapling 7310 were 3 weeks older?", {"seedling_age_days": "+21"}),
+        # a span of another feature in days, read as before: the same month as the age's now
+        ("what if sapling 7310 had 6 months more in shade?", {"days_in_shade": "+180"}),
+    ],
+)
+def test_a_month_is_30_days_for_an_age_as_for_any_span(text: str, changes: dict[str, str]) -> None:
+    assert extract_changes(text, NURSERY) == changes

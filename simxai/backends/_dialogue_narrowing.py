@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from simxai._directions import TAIL_DOWN, TAIL_UP
+from simxai.backends._router_class_group import class_conditions_dropped
 from simxai.backends._router_decision import Decision
 from simxai.backends._router_narrowed import GROUP_SLOT
 from simxai.backends.base import CompletionRequest
@@ -89,7 +90,7 @@ def narrowed_count(text: str, history: Sequence[Message], request: CompletionReq
     if not isinstance(group, str):
         return None
     # the class counted ("does it halt": prediction = halt) is what the count is of, not a part of the group
-    group = " and ".join(c for c in group.split(" and ") if not re.match(r"(?:prediction|label)\s*=", c))
+    group = class_conditions_dropped(group)
     if not re.search(r"[=<>]", group):
         return None
     narrowed = _joined(group, text, schema)

@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from simxai._irregular_verbs import participle_bases, third_person
 from simxai.extraction import extract_group, extract_ids, extract_label, extract_metric
 from simxai.extraction.mentions import feature_mentions
 from simxai.hosts.base import FeatureSchema, HostSchema
@@ -81,26 +82,19 @@ _MODEL_SAYS = re.compile(
 _MAX_GROUPS = 4
 
 
-# English verbs whose past participle is irregular, by the participle a label may be ("lost" <- "lose", "loses",
-# "losing"): a class said by its verb ("which carriers lose the most parcels?"). Regular verbs ("damage" for
-# "damaged") the label reading already stems.
-_IRREGULAR = {
-    "lost": "lose", "sold": "sell", "won": "win", "held": "hold", "paid": "pay", "left": "leave", "kept": "keep",
-    "broken": "break", "stolen": "steal", "chosen": "choose", "given": "give", "taken": "take", "found": "find",
-    "built": "build", "sent": "send", "spent": "spend", "driven": "drive", "fallen": "fall", "forgotten": "forget",
-    "hidden": "hide", "frozen": "freeze", "written": "write", "bent": "bend", "torn": "tear", "worn": "wear",
-    "shut": "shut", "split": "split", "bought": "buy", "caught": "catch", "taught": "teach", "thrown": "throw",
-}  # fmt: skip
-
-
 def verb_label(text: str, schema: HostSchema) -> str | None:
-    """The label a turn names by its verb when the label is an irregular past participle ("lose" -> `lost`)."""
+    """The label a turn names by its verb when the label is an irregular past participle ("lose" -> `lost`): a class
+    said by its verb ("which carriers lose the most parcels?"); the participles are English's
+    (`simxai._irregular_verbs`), a regular one ("damage" for "damaged") the label reading already stems.
+    """
     for label in schema.class_names:
-        verb = _IRREGULAR.get(str(label).lower())
+        verb = participle_bases().get(str(label).lower())
         if verb is None:
             continue
-        stem = verb[:-1] if verb.endswith("e") else verb
-        if re.search(rf"\b(?:{verb}s?|{stem}ing|{verb}{verb[-1]}ing)\b", text, re.IGNORECASE):
+        # the gerund's stem: "los" of losing, "ly" of lying, "see" of seeing
+        stem = f"{verb[:-2]}y" if verb.endswith("ie") else verb[:-1] if re.search(r"[^e]e$", verb) else verb
+        forms = rf"{verb}|{third_person(verb)}|{stem}ing|{verb}{verb[-1]}ing"
+        if re.search(rf"\b(?:{forms})\b", text, re.IGNORECASE):
             return str(label)
     return None
 

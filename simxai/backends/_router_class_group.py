@@ -6,6 +6,9 @@ crossings labelled Late only, where the model's On Time calls are all wrong or a
 question nobody asked. A class condition in the group and the class the metric is for are two readings of the same
 words, and the turn's class is the newer one: the class conditions (`label = X`, `prediction = X`) of the carried
 group are dropped, its conditions on features kept ("vessel = Tern and label = Late" keeps `vessel = Tern`).
+
+`class_conditions_dropped` is the one reading of a group's class conditions (twins49): the narrowing of a count
+(`_dialogue_narrowing.narrowed_count`) drops the class counted from its group by it too.
 """
 
 from __future__ import annotations
@@ -13,10 +16,21 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["without_class_conditions"]
+__all__ = ["class_conditions_dropped", "without_class_conditions"]
 
 # one condition of a group on the recorded or the predicted class ("label = Late", "prediction != On Time")
 _CLASS_CONDITION = re.compile(r"^\s*(?:label|prediction)\s*!?=\s*.+$", re.IGNORECASE)
+
+
+def class_conditions_dropped(group: str) -> str:
+    """`group` without its conditions on the recorded or the predicted class ("label = Late", "prediction != On
+    Time", in any case), its other conditions kept in their order; "" when nothing else is left of it.
+    """
+    return " and ".join(part for part in _parts(group) if not _CLASS_CONDITION.match(part))
+
+
+def _parts(group: str) -> list[str]:
+    return re.split(r"\s+and\s+", group.strip())
 
 
 def without_class_conditions(arguments: dict[str, Any], carried: object) -> dict[str, Any]:
@@ -26,9 +40,8 @@ def without_class_conditions(arguments: dict[str, Any], carried: object) -> dict
     """
     if not isinstance(carried, str) or arguments.get("group") != carried:
         return arguments
-    parts = re.split(r"\s+and\s+", carried.strip())
-    kept = [part for part in parts if not _CLASS_CONDITION.match(part)]
-    if len(kept) == len(parts):
+    if not any(_CLASS_CONDITION.match(part) for part in _parts(carried)):
         return arguments
+    kept = class_conditions_dropped(carried)
     rest = {name: value for name, value in arguments.items() if name != "group"}
-    return {**rest, "group": " and ".join(kept)} if kept else rest
+    return {**rest, "group": kept} if kept else rest

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from simxai.extraction._lexicon import _NUM, _noun_pattern, _parse_number
-from simxai.extraction._time_units import _counts_since, time_unit
+from simxai.extraction._time_units import _counts_since, time_unit, unit_factor
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 
 __all__ = ["age_change"]
@@ -27,8 +27,7 @@ def age_change(
     match = re.search(rf"\b(?P<n>{_NUM})\s*(?P<unit>{_SPAN})\s+(?P<dir>{moves})\b", text, re.IGNORECASE)
     if match:
         sign = "+" if match.group("dir").lower() == "older" else "-"
-        said, kept = _DAYS[_unit_key(match.group("unit"))], _DAYS[_unit_key(_age_unit(age))]
-        if said == kept:
+        if _unit_key(match.group("unit")) == _unit_key(_age_unit(age)):
             return f"{sign}{match.group('n')}"
         # "3 weeks older" of an age in days: +21; "5 months older" of an age in months stays +5 (its unit said above)
         return f"{sign}{_in_age_unit(match.group('n'), match.group('unit'), age)}"
@@ -56,9 +55,9 @@ def age_change(
     return None if other_changes else _bare_age(text, schema, age)
 
 
-# A span of time an age is changed by, and the length of each unit in days.
+# A span of time an age is changed by; its units, converted by `_time_units.unit_factor` (a month as 30 days)
 _SPAN = r"years?|yrs?|months?|mos?|weeks?|wks?|days?"
-_DAYS = {"year": 365.25, "month": 365.25 / 12, "week": 7.0, "day": 1.0}
+_UNITS = ("year", "month", "week", "day")
 
 
 def _unit_key(word: str) -> str:
@@ -89,15 +88,15 @@ def _age_unit(age: FeatureSchema) -> str:
     "AgeMonths"); years when it names none (or names hours, which no age here counts in).
     """
     unit = time_unit(age)
-    return unit if unit in _DAYS else "year"
+    return unit if unit in _UNITS else "year"
 
 
 def _in_age_unit(count: str, unit: str, age: FeatureSchema) -> str:
     """`count` of the time `unit` said ("6", "months") in the unit of `age`, two decimals at most: "+6" of months stays
     6 for an age in months, 2 years is 24 of it, 3 weeks 21 of an age in days.
     """
-    said, kept = _DAYS[_unit_key(unit)], _DAYS[_unit_key(_age_unit(age))]
-    amount = round(float(_parse_number(count)) * said / kept, 2)
+    said, kept = _unit_key(unit), _unit_key(_age_unit(age))
+    amount = round(float(_parse_number(count)) * (1.0 if said == kept else unit_factor(said, kept)), 2)
     return f"{int(amount) if amount.is_integer() else amount}"
 
 

@@ -17,8 +17,17 @@ from simxai.hosts.month_wrap import month_of_year
 from simxai.hosts.name_words import name_words
 from simxai.turn_memo import per_turn
 
+# A month said as a span ("two months longer", "6 months older") is 30 days: the one month length of the extraction
+# (twins49; `_age_changes` read 365.25 / 12). A span said in whole units is a round count of them, and the features
+# it changes count whole days or weeks: the month of everyday reckoning (a month's notice, a 30-day month) gives the
+# whole amount a person asking means (6 months: 180 days), the calendar's mean (30.44 days) an amount no row holds
+# (182.62) and another answer to the same words on an age than on a tenure.
+DAYS_IN_MONTH = 30
 # How many of the second unit one of the first holds (a month as 30 days, a year as 52 weeks).
-_PER = {("year", "month"): 12, ("year", "week"): 52, ("year", "day"): 365, ("month", "day"): 30, ("week", "day"): 7}
+_PER = {
+    ("year", "month"): 12, ("year", "week"): 52, ("year", "day"): 365, ("month", "day"): DAYS_IN_MONTH,
+    ("week", "day"): 7,
+}  # fmt: skip
 # a unit of time as a word; a night (of a stay) is counted as a day
 _TIME_WORD = re.compile(r"^(hour|day|week|month|year)s?$|^(yr|mo|hr)s?$|^(night)s?$", re.IGNORECASE)
 _SHORT = {"yr": "year", "mo": "month", "hr": "hour"}
@@ -115,13 +124,13 @@ def span_in_unit(amount: float, spoken: str, feature: FeatureSchema) -> float | 
     said, times = _spoken_unit(spoken)
     if said is None or unit is None or said == unit:
         return None
-    return round(amount * times * _factor(said, unit), 2)
+    return round(amount * times * unit_factor(said, unit), 2)
 
 
-_DAYS_IN = {"hour": 1 / 24, "day": 1, "week": 7, "month": 30, "year": 365}  # "two more days" in hours: +48
+_DAYS_IN = {"hour": 1 / 24, "day": 1, "week": 7, "month": DAYS_IN_MONTH, "year": 365}  # "two more days" in hours: +48
 
 
-def _factor(said: str, unit: str) -> float:
+def unit_factor(said: str, unit: str) -> float:
     """How many of `unit` one `said` holds (a year as 12 months or 52 weeks, a month as 30 days, else by days)."""
     if (said, unit) in _PER:
         return _PER[said, unit]
@@ -201,7 +210,7 @@ def in_feature_units(text: str, schema: HostSchema, changes: dict[str, ChangeVal
         spoken_unit = _unit_word(match.group("u")) if match is not None else None
         if spoken_unit is None or spoken_unit == unit:
             continue
-        amount = _parse_number(said.group("n")) * _factor(spoken_unit, unit)
+        amount = _parse_number(said.group("n")) * unit_factor(spoken_unit, unit)
         shown = f"{round(amount, 2):g}"
         out[name] = f"{said.group('sign')}{shown}" if said.group("sign") else _parse_number(shown)
     return out

@@ -34,33 +34,10 @@ import functools
 import re
 from collections.abc import Sequence
 
+from simxai._irregular_verbs import past_verbs
+
 __all__ = ["label_verbs", "past_label_nouns", "past_verb", "verdict_words"]
 
-#: Irregular past forms of English verbs: past -> (base, third person, participle).
-_IRREGULAR = {
-    "took": ("take", "takes", "taken"),
-    "broke": ("break", "breaks", "broken"),
-    "fell": ("fall", "falls", "fallen"),
-    "grew": ("grow", "grows", "grown"),
-    "froze": ("freeze", "freezes", "frozen"),
-    "rose": ("rise", "rises", "risen"),
-    "sank": ("sink", "sinks", "sunk"),
-    "shrank": ("shrink", "shrinks", "shrunk"),
-    "tore": ("tear", "tears", "torn"),
-    "wore": ("wear", "wears", "worn"),
-    "won": ("win", "wins", "won"),
-    "lost": ("lose", "loses", "lost"),
-    "left": ("leave", "leaves", "left"),
-    "went": ("go", "goes", "gone"),
-    "held": ("hold", "holds", "held"),
-    "stood": ("stand", "stands", "stood"),
-    "sold": ("sell", "sells", "sold"),
-    "paid": ("pay", "pays", "paid"),
-    "split": ("split", "splits", "split"),
-    "bent": ("bend", "bends", "bent"),
-    "flew": ("fly", "flies", "flown"),
-    "ran": ("run", "runs", "run"),
-}
 #: A modal and what may stand between it and the verb: "would", "will still", "would not have", "'d never".
 _MODAL = (
     r"\b(?:would|will|could|might|should|may|'d|'ll)"
@@ -83,8 +60,8 @@ _ENDS = (
 def _verb_forms(label: str) -> tuple[str, str, str] | None:
     """(base, third person, participle) of a class that is one word, a verb in the past; None for any other."""
     low = label.lower()
-    if low in _IRREGULAR:
-        return _IRREGULAR[low]
+    if low in past_verbs():  # "took" -> take, takes, taken: English's irregular pasts (`simxai._irregular_verbs`)
+        return past_verbs()[low]
     if re.fullmatch(r"[a-z]{3,}[^aeiou]ied", low):  # "qualified" -> "qualify" (claims-27); not "died", "tied"
         stem = low[:-3]
         return f"{stem}y", f"{stem}ies", low
@@ -134,7 +111,7 @@ def past_label_nouns(labels: Sequence[str]) -> dict[str, str]:
         made = [f"{base}ure", f"{base}ures"] if re.search(r"[^i]ed$", label.lower()) else []
         if participle != label.lower():
             made.append(participle)
-        if label.lower() not in _IRREGULAR:  # "holding", "holder" name no class "held"
+        if label.lower() not in past_verbs():  # "holding", "holder" name no class "held"
             made.extend(_doer_forms(label, base))
         for form in made:
             if form not in taken and form not in forms:
