@@ -14,6 +14,7 @@ from simxai.hosts._tabular_dice import CounterfactualSearch, verify
 from simxai.hosts._tabular_search import NeighbourSearch
 from simxai.hosts._tabular_shap import split_thresholds
 from simxai.hosts._tabular_still import GRID_POINTS, stable_ranges
+from simxai.hosts._tabular_unseen import unseen_values
 from simxai.hosts._tabular_unused import unused_features
 from simxai.hosts._tabular_whole import not_whole
 from simxai.hosts.base import ChangeValue, outside_range
@@ -161,6 +162,7 @@ class TabularChanges(TabularBase):
             fixed=[c.feature for c in applied if c.feature in self.immutable_features and c.old != c.new],
             not_whole=fractions,
             unused=self._unused(applied),
+            unseen=unseen_values(self.unseen_known, {c.feature: c.new for c in applied if c.old != c.new}),
         )
 
     def _unused(self, applied: list[Change]) -> list[str]:

@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 import pydantic
 
-from simxai.results.base import NotWhole, Result, Scalar, Subject, filled_note, whole_note
+from simxai.results.base import NotWhole, Result, Scalar, Subject, Unseen, filled_note, whole_note
 from simxai.results.formatting import _counts, _probabilities, format_number, format_percent, listed, tie_note
 
 
@@ -323,10 +323,13 @@ class WhatIfResult(Result):
     #: the changed features the model never uses (a tree model with no split on them): no value of them moves any
     #: prediction; left out of the payload when there are none
     unused: list[str] = []
+    #: the changes to a category value the model's encoder was never fitted on (it reads it as none it knows);
+    #: left out of the payload when there are none
+    unseen: list[Unseen] = []
 
     @pydantic.model_serializer(mode="wrap")
     def _without_empty_outside(self, handler: pydantic.SerializerFunctionWrapHandler) -> dict[str, Any]:
-        return _without_empty(handler(self), "outside_range", "fixed", "unread", "not_whole", "unused")
+        return _without_empty(handler(self), "outside_range", "fixed", "unread", "not_whole", "unused", "unseen")
 
     @pydantic.computed_field  # type: ignore[prop-decorator]
     @property
@@ -343,9 +346,10 @@ class WhatIfResult(Result):
 
     def _said(self) -> tuple[str | None, ...]:
         """The notes a reply adds after the change: fixed features, unread words, unused features, fractions of
-        whole numbers and values outside the data's range.
+        whole numbers, category values the model's encoder was never fitted on and values outside the data's range.
         """
-        return (self._fixed(), self._unread(), self._unused(), self._not_whole(), self._outside())
+        unseen = "; ".join(u.render() for u in self.unseen) or None
+        return (self._fixed(), self._unread(), self._unused(), self._not_whole(), unseen, self._outside())
 
     def _unused(self) -> str | None:
         """The sentence on changed features the model never uses: equal probabilities alone do not say why."""
