@@ -114,20 +114,31 @@ def _selected(selected: Any, columns: list[str]) -> list[str]:
     return chosen
 
 
-def log_unseen(host_name: str, known: Mapping[str, Sequence[str]], features: Iterable[Feature], frame: Any) -> None:
-    """Warn at load, once per feature, of the data's values the model's encoder was never fitted on."""
+def unseen_in_data(known: Mapping[str, Sequence[str]], features: Iterable[Feature], frame: Any) -> list[str]:
+    """One phrase per feature on the data's values its encoder was never fitted on: "binding = spiral (40 rows),
+    which the model's encoder was never fitted on: it reads it as none of glued, sewn or stapled".
+    """
+    said = []
     for feature in features:
         categories = known.get(feature.name)
         if categories is None:
             continue
         values = [feature.category(v) for v in frame[feature.name]]
         counts = {v: values.count(v) for v in dict.fromkeys(values) if isinstance(v, str) and v not in categories}
-        said = ", ".join(f"{feature.name} = {v} ({n} row{'s' if n != 1 else ''})" for v, n in counts.items())
+        rows = ", ".join(f"{feature.name} = {v} ({n} row{'s' if n != 1 else ''})" for v, n in counts.items())
+        it = "it" if len(counts) == 1 else "them"
+        said.append(
+            f"{rows}, which the model's encoder was never fitted on: it reads {it} as none of "
+            f"{listed(categories, 'or')}"
+        )
+    return said
+
+
+def log_unseen(host_name: str, known: Mapping[str, Sequence[str]], features: Iterable[Feature], frame: Any) -> None:
+    """Warn at load, once per feature, of the data's values the model's encoder was never fitted on."""
+    for phrase in unseen_in_data(known, features, frame):
         _log.warning(
-            "%s: the data holds %s, which the model's encoder was never fitted on: it reads %s as none of %s, "
-            "and every answer about such a row or a what-if to such a value says so",
+            "%s: the data holds %s, and every answer about such a row or a what-if to such a value says so",
             host_name,
-            said,
-            "it" if len(counts) == 1 else "them",
-            listed(categories, "or"),
+            phrase,
         )

@@ -145,3 +145,26 @@ def test_the_load_warns_naming_the_rows_and_the_known_values(caplog: pytest.LogC
         "reads it as none of langstroth or warre, and every answer about such a row or a what-if to such a value "
         "says so"
     ]
+
+
+def test_the_model_card_names_the_values_beside_the_cards_own_limitations() -> None:
+    frame = _frame()
+    model = _pipeline(OneHotEncoder(handle_unknown="ignore"))
+    fitted = frame[frame.hive != "top-bar"]
+    model.fit(fitted[["hive", "frames_of_brood", "mite_count"]], fitted.winters)
+    host = host_from_model(
+        model,
+        frame,
+        name="apiary",
+        target="winters",
+        instance_noun="hive",
+        id_column="hive_no",
+        cards={"limitations": ["Invented hives."]},
+    )
+    rows = int((frame.hive == "top-bar").sum())
+    card = _call(host, "get_model_information", {})
+    assert card.limitations[-1] == (
+        f"the data holds hive = top-bar ({rows} rows), which the model's encoder was never fitted on: it reads it "
+        "as none of langstroth or warre"
+    )
+    assert card.render().endswith(f" Limitations: Invented hives; {card.limitations[-1]}.")
