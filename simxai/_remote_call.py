@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import urllib.error
+import urllib.parse
 import urllib.request
 from typing import Any
 
@@ -40,7 +41,7 @@ def call_remote(server: str, name: str, arguments: dict[str, Any], api_key: str 
     base = server.rstrip("/")
     if not base.startswith(("http://", "https://")):
         base = f"http://{base}"
-    url = f"{base}/v1/functions/{urllib.request.quote(name, safe='')}"
+    url = f"{base}/v1/functions/{urllib.parse.quote(name, safe='')}"
     headers = {"Content-Type": "application/json", "Accept": "application/json"}
     if api_key:
         headers["Authorization"] = f"Bearer {api_key}"

@@ -23,7 +23,7 @@ _log = logging.getLogger("simxai.hosts.tabular")
 
 #: Encoders that let a value they were not fitted on through, and the settings that do.
 _LENIENT = {
-    "OneHotEncoder": ("ignore", "infrequent_if_exist", "warn"),
+    "OneHotEncoder": ("ignore",),
     "OrdinalEncoder": ("use_encoded_value",),
 }
 #: Steps that hand each column on to the next step unchanged in kind (a fill keeps the value's category).
