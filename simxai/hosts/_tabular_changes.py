@@ -307,11 +307,19 @@ class TabularChanges(TabularBase):
             )
         elif len(found) < count:
             note = f"Only {len(found)} of the {count} requested counterfactuals were found{fixed}."
+        # a proposed value the model reads as none it knows, once however many counterfactuals propose it
+        never_fitted = {
+            (u.feature, u.value): u
+            for cf in found
+            for c in cf.changes
+            for u in unseen_values(self.unseen_known, {c.feature: c.new})
+        }
         return CounterfactualResult(
             **result,
             counterfactuals=found,
             method=method,
             note=note,
+            unseen=list(never_fitted.values()),
         )
 
     def still_this(self, subject: Subject) -> StillThisResult:

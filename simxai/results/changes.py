@@ -136,10 +136,12 @@ class CounterfactualResult(Result):
     #: {label: probability} of the labels tied at the top of the model's prediction (the current label and the
     #: others with exactly its probability); the current label is the model's own tie-break; left out when empty
     tie: dict[str, float] = {}
+    #: the proposed category values the model's encoder was never fitted on; left out when there are none
+    unseen: list[Unseen] = []
 
     @pydantic.model_serializer(mode="wrap")
     def _without_empty_tie(self, handler: pydantic.SerializerFunctionWrapHandler) -> dict[str, Any]:
-        return _without_empty(handler(self), "tie")
+        return _without_empty(handler(self), "tie", "unseen")
 
     @classmethod
     def already(
@@ -187,6 +189,8 @@ class CounterfactualResult(Result):
         verb = f" {self.target_label} if you" if self.question == "why_not" else f" {self.target_label}:"
         changed = {c.feature for cf in self.counterfactuals for c in cf.changes}
         notes = filled_note(self.subject, changed) + whole_note(self.subject)
+        if self.unseen:  # a proposal the model reads as "none of the values it knows"
+            notes += f" Note: {'; '.join(u.render() for u in self.unseen)}."
         return f"{head} {lead}{verb} " + "; or ".join(options) + "." + notes
 
 

@@ -23,6 +23,7 @@ from sklearn.preprocessing import OneHotEncoder, OrdinalEncoder, StandardScaler
 
 from simxai import default_registry
 from simxai.hosts import host_from_model
+from simxai.hosts._tabular_unseen import unseen_values
 from simxai.results import result_payload
 
 NOTE = (
@@ -168,3 +169,14 @@ def test_the_model_card_names_the_values_beside_the_cards_own_limitations() -> N
         "as none of langstroth or warre"
     )
     assert card.render().endswith(f" Limitations: Invented hives; {card.limitations[-1]}.")
+
+
+def test_a_counterfactual_proposing_such_a_value_says_it() -> None:
+    host = _host()
+    result = _call(host, "explain_how_to_be_that", {"instance": _first(_frame(), "warre")})
+    # the nearest rows' search proposes no top-bar hive here: nothing to say
+    assert "unseen" not in result_payload(result) and "never fitted on" not in result.render()
+    # a proposal of one (which the host lists as it lists a what-if's) is said after the counterfactuals
+    proposed = result.model_copy(update={"unseen": unseen_values(host.unseen_known, {"hive": "top-bar"})})
+    assert proposed.render().endswith(f"Note: {NOTE}.")
+    assert result_payload(proposed)["unseen"][0]["value"] == "top-bar"
