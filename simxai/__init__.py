@@ -9,8 +9,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from simxai._version import __version__ as __version__
-from simxai.agent import Agent, AgentSettings, CallRecord, Clarification, Conversation, DialogueState, Turn
-from simxai.backends import Backend, load_backend
 from simxai.exceptions import (
     ArgumentError,
     BackendError,
@@ -24,19 +22,30 @@ from simxai.exceptions import (
     ToolCallParseError,
     UsageError,
 )
-from simxai.functions import default_registry
-from simxai.guard import GuardReport
 from simxai.hosts.base import Host, HostSchema
 from simxai.messages import Message, ToolCall
 from simxai.registry import FunctionSpec, Registry, provide_default_registry
 
 if TYPE_CHECKING:
+    from simxai.agent import Agent, AgentSettings, CallRecord, Clarification, Conversation, DialogueState, Turn
+    from simxai.backends import Backend, load_backend
+    from simxai.functions import default_registry
+    from simxai.guard import GuardReport
     from simxai.hosts.tabular import TabularHost
     from simxai.hosts.text import TextHost
 
-# The core builds no registry itself: an `Agent` given none gets the eleven functions (the functions layer sits
-# above the core, so the package wires it in here).
-provide_default_registry(default_registry)
+
+def _eleven_functions() -> Registry:
+    """The eleven functions' registry, for an `Agent` given none.
+
+    The core builds no registry itself (the functions layer sits above it), so the package wires it in here.
+    """
+    from simxai.functions import default_registry
+
+    return default_registry()
+
+
+provide_default_registry(_eleven_functions)
 
 __all__ = [
     "Agent",
@@ -71,8 +80,21 @@ __all__ = [
     "load_backend",
 ]
 
-# Host bindings import pandas and scikit-learn; load them on first use.
-_LAZY = {"TabularHost": "simxai.hosts.tabular", "TextHost": "simxai.hosts.text"}
+# Loaded on first use: host bindings import pandas and scikit-learn; the agent, the backends and the guard compile
+# a few thousand patterns at import (about 5 s of CPU), which a one-shot `simxai call` never needs; the functions
+# import the extraction's lexicon.
+_LAZY = {
+    "TabularHost": "simxai.hosts.tabular",
+    "TextHost": "simxai.hosts.text",
+    **dict.fromkeys(
+        ["Agent", "AgentSettings", "CallRecord", "Clarification", "Conversation", "DialogueState", "Turn"],
+        "simxai.agent",
+    ),
+    "Backend": "simxai.backends",
+    "load_backend": "simxai.backends",
+    "GuardReport": "simxai.guard",
+    "default_registry": "simxai.functions",
+}
 
 
 def __getattr__(name: str) -> Any:

@@ -6,7 +6,6 @@ import argparse
 import asyncio
 import difflib
 import json
-import re
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn, TextIO
@@ -102,6 +101,12 @@ def build_parser() -> argparse.ArgumentParser:
     call.add_argument("name", help="function name, e.g. get_prediction (`simxai specs --format text` lists them)")
     call.add_argument("--args", default="{}", help="arguments as a JSON object, e.g. '{\"instance\": 12}'")
     _host_options(call)
+    call.add_argument(
+        "--server",
+        help="base URL of a running `simxai serve` to ask instead of loading the host here (no start-up: "
+        "e.g. http://127.0.0.1:8000; SIMXAI_SERVER)",
+    )
+    call.add_argument("--api-key", help="an API key of that server, when it asks for one (SIMXAI_API_KEY)")
 
     chat = commands.add_parser(
         "chat",
@@ -211,6 +216,12 @@ def _fail(message: str) -> int:
 
 
 def _call(args: argparse.Namespace) -> int:
+    import os
+
+    server = args.server or os.environ.get("SIMXAI_SERVER")
+    if server:
+        return _call_server(args, server, args.api_key or os.environ.get("SIMXAI_API_KEY"))
+    from simxai._remote_call import refusal
     from simxai.functions import default_registry
     from simxai.results import result_payload
 
@@ -220,28 +231,49 @@ def _call(args: argparse.Namespace) -> int:
         close = difflib.get_close_matches(args.name, registry.names(), n=1)
         guess = f" (did you mean {close[0]}?)" if close else ""
         return _fail(f"unknown function {args.name!r}{guess}; valid: {', '.join(registry.names())}")
-    try:
-        arguments = json.loads(args.args)
-    except json.JSONDecodeError as exc:
-        return _fail(f"--args is not valid JSON ({exc.msg} at position {exc.pos})")
-    if not isinstance(arguments, dict):
-        return _fail("--args must be a JSON object, e.g. '{\"instance\": 12}'")
+    arguments = _parsed_arguments(args.args)
+    if isinstance(arguments, str):
+        return _fail(arguments)
     host = load_host(_settings(args))
     try:
         result = function(host, arguments)
     except ArgumentError as exc:
-        # A message that already lists the valid values ("valid categories are ...") is not repeated.
-        detail = f"; valid: {exc.valid}" if exc.valid and exc.valid not in str(exc) else ""
-        suggestions = [s for s in exc.suggestions if s]
-        hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
-        # "needs the argument 'instance'" and "missing: a, b and c" already name what is missing
-        unnamed = [m for m in exc.missing if not re.search(rf"(?<![\w]){re.escape(m)}(?![\w])", str(exc))]
-        missing = f"; missing: {', '.join(unnamed)}" if unnamed else ""
+        message = refusal(str(exc), exc.valid, list(exc.missing), list(exc.suggestions))
         ids = host.schema().id_range
         if list(exc.missing) == ["instance"] and not arguments and ids is not None:  # nothing given: how to give it
-            missing += f"; pass it with --args, e.g. --args '{{\"instance\": {ids[0]}}}'"
-        return _fail(f"{exc}{detail}{missing}{hint}")
+            message += f"; pass it with --args, e.g. --args '{{\"instance\": {ids[0]}}}'"
+        return _fail(message)
     json.dump(result_payload(result), sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")
+    return 0
+
+
+def _parsed_arguments(text: str) -> dict[str, Any] | str:
+    """The --args JSON object, or the one-line reason it is not one."""
+    try:
+        arguments = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return f"--args is not valid JSON ({exc.msg} at position {exc.pos})"
+    if not isinstance(arguments, dict):
+        return "--args must be a JSON object, e.g. '{\"instance\": 12}'"
+    return arguments
+
+
+def _call_server(args: argparse.Namespace, server: str, api_key: str | None) -> int:
+    """Ask a running server: the host is loaded there once, so this process imports no model library."""
+    from simxai._remote_call import RemoteCallError, call_remote
+
+    given = [f"--{o.replace('_', '-')}" for o in ("host_config", "host_url", "host") if getattr(args, o, None)]
+    if given:
+        return _fail(f"--server asks the host that server loaded; leave out {' and '.join(given)}")
+    arguments = _parsed_arguments(args.args)
+    if isinstance(arguments, str):
+        return _fail(arguments)
+    try:
+        result = call_remote(server, args.name, arguments, api_key)
+    except RemoteCallError as exc:
+        return _fail(str(exc))
+    json.dump(result, sys.stdout, indent=2, ensure_ascii=False)
     sys.stdout.write("\n")
     return 0
 

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import re
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import pydantic
 
 from simxai.exceptions import ArgumentError
-from simxai.extraction.mentions import VagueGroup, vague_group
 from simxai.functions._common import FeatureName, Group, Label, label_of, metrics_accepted
 from simxai.host_examples import example_condition
 from simxai.hosts.base import METRICS, GroupHost, Host, HostSchema, plural
@@ -21,6 +20,9 @@ from simxai.results import (
     PerformanceResult,
     Subject,
 )
+
+if TYPE_CHECKING:
+    from simxai.extraction.mentions import VagueGroup
 
 # Names users and models commonly use for the metrics, mapped to the canonical ones.
 METRIC_SYNONYMS = {
@@ -181,6 +183,9 @@ def _group(host: Host, group: str, cannot: str = "the model cannot be scored on"
     try:
         return host.resolve(group)
     except ArgumentError as exc:
+        # The extraction's lexicon takes seconds to import; only a group the host cannot read needs it.
+        from simxai.extraction.mentions import vague_group
+
         vague = vague_group(group, host.schema())
         if vague is not None:
             raise _vague_error(group, vague, host.schema()) from exc

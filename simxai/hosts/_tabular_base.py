@@ -37,6 +37,7 @@ from simxai.hosts._tabular_families import family
 from simxai.hosts._tabular_missing import fill_missing
 from simxai.hosts._tabular_resolve import Resolver
 from simxai.hosts._tabular_shap import fits
+from simxai.hosts._tabular_unseen import known_categories, log_unseen, unseen_values
 from simxai.hosts._tabular_whole import not_whole, with_fraction
 from simxai.hosts.base import FeatureSchema, HostSchema, InstanceRef, Selection
 from simxai.instances import closest
@@ -169,6 +170,9 @@ class TabularBase:
             id_name=id_column if ids is not None else None,
         )
         self._lazy = Resources()
+        # categories the data holds but the model's encoder was never fitted on: said at load and in each answer
+        self.unseen_known = known_categories(model, self.table.features)
+        log_unseen(self.name, self.unseen_known, self.table.features, self.table.X)
         self._results: LRUCache[Hashable, Any] = LRUCache()
         self._resolver = Resolver(
             self.table,
@@ -337,6 +341,9 @@ class TabularBase:
                 no row matches.
         """
         subject = self._resolver.resolve(instance)
+        unseen = unseen_values(self.unseen_known, subject.values or {}) if subject.kind != "group" else []
+        if unseen:  # the model reads a value its encoder was never fitted on as none of those it knows
+            subject = subject.model_copy(update={"unseen": unseen})
         if subject.kind != "values" or not with_fraction(self.table, subject.values or {}):
             return subject
         # "a grade of 2.5" where the data holds whole grades: tried as given, and said with what the model makes of it

@@ -14,6 +14,7 @@ from simxai.hosts._tabular_dice import CounterfactualSearch, verify
 from simxai.hosts._tabular_search import NeighbourSearch
 from simxai.hosts._tabular_shap import split_thresholds
 from simxai.hosts._tabular_still import GRID_POINTS, stable_ranges
+from simxai.hosts._tabular_unseen import unseen_values
 from simxai.hosts._tabular_unused import unused_features
 from simxai.hosts._tabular_whole import not_whole
 from simxai.hosts.base import ChangeValue, outside_range
@@ -161,6 +162,7 @@ class TabularChanges(TabularBase):
             fixed=[c.feature for c in applied if c.feature in self.immutable_features and c.old != c.new],
             not_whole=fractions,
             unused=self._unused(applied),
+            unseen=unseen_values(self.unseen_known, {c.feature: c.new for c in applied if c.old != c.new}),
         )
 
     def _unused(self, applied: list[Change]) -> list[str]:
@@ -305,11 +307,19 @@ class TabularChanges(TabularBase):
             )
         elif len(found) < count:
             note = f"Only {len(found)} of the {count} requested counterfactuals were found{fixed}."
+        # a proposed value the model reads as none it knows, once however many counterfactuals propose it
+        never_fitted = {
+            (u.feature, u.value): u
+            for cf in found
+            for c in cf.changes
+            for u in unseen_values(self.unseen_known, {c.feature: c.new})
+        }
         return CounterfactualResult(
             **result,
             counterfactuals=found,
             method=method,
             note=note,
+            unseen=list(never_fitted.values()),
         )
 
     def still_this(self, subject: Subject) -> StillThisResult:

@@ -8,6 +8,7 @@ from simxai.exceptions import ArgumentError
 from simxai.hosts._metrics import check_metric, classification_scores
 from simxai.hosts._tabular_base import TabularBase
 from simxai.hosts._tabular_cards import assessment, feature_info, hyperparameters, model_type, scalar
+from simxai.hosts._tabular_unseen import unseen_in_data
 from simxai.hosts.base import METRICS, plural
 from simxai.instances import CONDITION_HELP
 from simxai.results import (
@@ -154,7 +155,9 @@ class TabularInformation(TabularBase):
             hyperparameters=hyperparameters(self.model),
             training=f"{card.training} {evaluation}" if card.training else f"not described. {evaluation}",
             strengths=card.strengths if card.strengths is not None else strengths,
-            limitations=card.limitations if card.limitations is not None else limitations,
+            # a fact of the model's structure, beside the card's own words or the generated ones
+            limitations=(card.limitations if card.limitations is not None else limitations)
+            + [f"the data holds {p}" for p in unseen_in_data(self.unseen_known, self.table.features, self.table.X)],
         )
 
     def output_information(self) -> OutputInformationResult:

@@ -67,8 +67,8 @@ def host_from_model(
         **options: the fields of a host config file other than its paths: `name` and `target` (required),
             `class_names`, `instance_noun`, `categorical_features`, `category_names`, `id_column`,
             `immutable_features`, `feature_aliases`, `test_size`, `seed`, `background_size`, `explainer`,
-            `counterfactual_method` and `cards` (a mapping of `CardsConfig`'s fields). See
-            `docs/host-config.md`.
+            `counterfactual_method` and `cards` (a mapping of `CardsConfig`'s fields); one given as None is
+            left out. See `docs/host-config.md`.
 
     Raises:
         UsageError: in one line, the field at fault and what is valid (an unknown or missing field, a value of
@@ -79,7 +79,8 @@ def host_from_model(
             raise UsageError(
                 f"{_WHERE}: field {field!r} names a file, which a host built in memory does not read; {instead}"
             )
-    fields = validate_fields(HostOptions, options, _WHERE)
+    # a keyword given as None is not given, as Python's own defaults read (`category_names=None`)
+    fields = validate_fields(HostOptions, {k: v for k, v in options.items() if v is not None}, _WHERE)
     ids = None if test_ids is None else _ids(test_ids)
     try:
         return tabular_host(model, data, fields, ids)

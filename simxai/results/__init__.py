@@ -9,7 +9,7 @@ the data, model and output cards); `formatting` states their numbers.
 
 from __future__ import annotations
 
-from simxai.results.base import NotWhole, Result, Subject, group_members, render_result, result_payload
+from simxai.results.base import NotWhole, Result, Subject, Unseen, group_members, render_result, result_payload
 from simxai.results.cards import (
     DataInformationResult,
     FeatureInfo,
@@ -42,30 +42,31 @@ __all__ = [
     "Attribution",
     "Change",
     "Counterfactual",
-    "Histogram",
     "CounterfactualResult",
     "DataInformationResult",
     "FeatureInfo",
     "FeatureRange",
     "GlobalExplanationResult",
+    "Histogram",
     "Importance",
     "LabelInfo",
     "LocalExplanationResult",
     "ModelInformationResult",
     "NotWhole",
     "OutputInformationResult",
+    "OutsideRange",
     "PerformanceResult",
     "PredictionResult",
     "Result",
     "StillThisResult",
     "Subject",
     "TextEdit",
-    "OutsideRange",
+    "Unseen",
     "WhatIfResult",
     "format_number",
     "format_percent",
-    "listed",
     "group_members",
+    "listed",
     "render_result",
     "result_payload",
 ]

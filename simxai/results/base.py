@@ -51,6 +51,27 @@ class NotWhole(pydantic.BaseModel):
         return f"{said}; the model was never fitted on such a value"
 
 
+class Unseen(pydantic.BaseModel):
+    """A category value the model's encoder was never fitted on (a `OneHotEncoder(handle_unknown="ignore")`).
+
+    The data holds it, so the host takes it; the model reads it as none of the values it knows.
+    """
+
+    model_config = pydantic.ConfigDict(frozen=True)
+
+    feature: str
+    value: str
+    #: the feature's values the model's encoder was fitted on
+    known: list[str]
+
+    def render(self) -> str:
+        """Say that the model was never fitted on the value, how it reads it, and the values it knows."""
+        return (
+            f"the model was never fitted on {self.feature} = {self.value} (its encoder knows "
+            f"{listed(self.known)}), so it reads {self.value} as none of them"
+        )
+
+
 class Subject(pydantic.BaseModel):
     """What an instance reference resolved to: one row, custom values, a group of rows, or a text."""
 
@@ -72,11 +93,13 @@ class Subject(pydantic.BaseModel):
     filled: list[str] | None = None
     #: Custom values with a fraction for a feature the data records in whole numbers only. Left out when None.
     not_whole: list[NotWhole] | None = None
+    #: Values (of a row or custom values) the model's encoder was never fitted on. Left out when None.
+    unseen: list[Unseen] | None = None
 
     @pydantic.model_serializer(mode="wrap")
     def _without_unset_filled(self, handler: pydantic.SerializerFunctionWrapHandler) -> dict[str, Any]:
         data: dict[str, Any] = handler(self)
-        for name in ("filled", "not_whole"):
+        for name in ("filled", "not_whole", "unseen"):
             if data.get(name) is None:
                 data.pop(name, None)
         return data
@@ -118,11 +141,14 @@ def filled_note(subject: Subject, changed: Collection[str] = ()) -> str:
 
 
 def whole_note(subject: Subject, changed: Collection[str] = ()) -> str:
-    """A note on custom values with a fraction where the data holds whole numbers only, or "".
+    """A note on custom values with a fraction where the data holds whole numbers only, and on values the model's
+    encoder was never fitted on, or "".
 
-    A feature in `changed` (a what-if sets it) is left out: the value used is the one the change asks for.
+    A fraction of a feature in `changed` (a what-if sets it) is left out: the value used is the one the change
+    asks for; an unseen value is said even then, as the prediction before the change was made on it.
     """
     kept = [n.render() for n in subject.not_whole or () if n.feature not in changed]
+    kept += [u.render() for u in subject.unseen or ()]
     return f" Note: {'; '.join(kept)}." if kept else ""
 
 

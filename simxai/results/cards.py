@@ -208,10 +208,11 @@ class ModelInformationResult(Result):
     def render(self) -> str:
         """Describe the model: its type, description, training, strengths and limitations."""
         text = f"The model is a {self.model_type}. {self.description} Training: {self.training}"
+        # a card's own items may end in a full stop ("Invented data."): one stop, never two
         if self.strengths:
-            text += " Strengths: " + "; ".join(self.strengths) + "."
+            text += " Strengths: " + "; ".join(s.rstrip(". ") for s in self.strengths) + "."
         if self.limitations:
-            text += " Limitations: " + "; ".join(self.limitations) + "."
+            text += " Limitations: " + "; ".join(s.rstrip(". ") for s in self.limitations) + "."
         return text
 
 

@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 import pydantic
 
-from simxai.results.base import NotWhole, Result, Scalar, Subject, filled_note, whole_note
+from simxai.results.base import NotWhole, Result, Scalar, Subject, Unseen, filled_note, whole_note
 from simxai.results.formatting import _counts, _probabilities, format_number, format_percent, listed, tie_note
 
 
@@ -136,10 +136,12 @@ class CounterfactualResult(Result):
     #: {label: probability} of the labels tied at the top of the model's prediction (the current label and the
     #: others with exactly its probability); the current label is the model's own tie-break; left out when empty
     tie: dict[str, float] = {}
+    #: the proposed category values the model's encoder was never fitted on; left out when there are none
+    unseen: list[Unseen] = []
 
     @pydantic.model_serializer(mode="wrap")
     def _without_empty_tie(self, handler: pydantic.SerializerFunctionWrapHandler) -> dict[str, Any]:
-        return _without_empty(handler(self), "tie")
+        return _without_empty(handler(self), "tie", "unseen")
 
     @classmethod
     def already(
@@ -187,6 +189,8 @@ class CounterfactualResult(Result):
         verb = f" {self.target_label} if you" if self.question == "why_not" else f" {self.target_label}:"
         changed = {c.feature for cf in self.counterfactuals for c in cf.changes}
         notes = filled_note(self.subject, changed) + whole_note(self.subject)
+        if self.unseen:  # a proposal the model reads as "none of the values it knows"
+            notes += f" Note: {'; '.join(u.render() for u in self.unseen)}."
         return f"{head} {lead}{verb} " + "; or ".join(options) + "." + notes
 
 
@@ -323,10 +327,13 @@ class WhatIfResult(Result):
     #: the changed features the model never uses (a tree model with no split on them): no value of them moves any
     #: prediction; left out of the payload when there are none
     unused: list[str] = []
+    #: the changes to a category value the model's encoder was never fitted on (it reads it as none it knows);
+    #: left out of the payload when there are none
+    unseen: list[Unseen] = []
 
     @pydantic.model_serializer(mode="wrap")
     def _without_empty_outside(self, handler: pydantic.SerializerFunctionWrapHandler) -> dict[str, Any]:
-        return _without_empty(handler(self), "outside_range", "fixed", "unread", "not_whole", "unused")
+        return _without_empty(handler(self), "outside_range", "fixed", "unread", "not_whole", "unused", "unseen")
 
     @pydantic.computed_field  # type: ignore[prop-decorator]
     @property
@@ -343,9 +350,10 @@ class WhatIfResult(Result):
 
     def _said(self) -> tuple[str | None, ...]:
         """The notes a reply adds after the change: fixed features, unread words, unused features, fractions of
-        whole numbers and values outside the data's range.
+        whole numbers, category values the model's encoder was never fitted on and values outside the data's range.
         """
-        return (self._fixed(), self._unread(), self._unused(), self._not_whole(), self._outside())
+        unseen = "; ".join(u.render() for u in self.unseen) or None
+        return (self._fixed(), self._unread(), self._unused(), self._not_whole(), unseen, self._outside())
 
     def _unused(self) -> str | None:
         """The sentence on changed features the model never uses: equal probabilities alone do not say why."""

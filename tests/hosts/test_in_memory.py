@@ -135,7 +135,7 @@ def test_nothing_is_written_to_the_temporary_folder(
             "host_from_model: field 'feature_alias' is not a known field (did you mean feature_aliases? fields are "
             "name, target,",
         ),
-        ({"target": None}, "host_from_model: field 'target' input should be a valid string"),
+        ({"target": None}, "host_from_model: field 'target' is required"),  # None is not given (newuser49)
         ({"name": "<absent>"}, "host_from_model: field 'name' is required"),
         ({"test_size": 1.5}, "host_from_model: field 'test_size' input should be less than 1"),
         ({"explainer": "fast"}, "field 'explainer' input should be 'auto', 'tree', 'linear' or 'kernel'"),
@@ -248,3 +248,12 @@ def test_fit_host_without_an_id_column_reads_test_ids_as_row_positions(frame: pd
 def test_fit_host_words_a_bad_field_as_a_config_does(frame: pd.DataFrame) -> None:
     with pytest.raises(UsageError, match="fit_host"):
         fit_host(RandomForestClassifier(), frame, **{**OPTIONS, "test_size": 2})
+
+
+def test_a_keyword_given_as_none_is_left_out(model: Any, frame: pd.DataFrame) -> None:
+    # newuser49: `category_names=None` was refused as "input should be a valid dictionary"
+    options = {**OPTIONS, "feature_aliases": None, "immutable_features": None, "explainer": None}
+    host = host_from_model(model, frame, test_ids=HELD_OUT, **options)
+    assert host.immutable_features == [] and host.schema().features[1].aliases == []
+    with pytest.raises(UsageError, match="^host_from_model: field 'target' is required"):
+        host_from_model(model, frame, **{**OPTIONS, "target": None})
