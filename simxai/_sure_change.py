@@ -68,6 +68,8 @@ def sure_change(user: str, schema: HostSchema | None) -> dict[str, ChangeValue] 
         return None
     value = unsure_change(user, feature, schema)
     found = schema.feature(feature)
+    if value is None and found is not None and _none_of(user, found, schema):
+        return {feature: 0}  # "4012 no glaze coats at all?": none of what the feature counts (ux49)
     if value is None or found is None:
         return None
     text = normalize(self_corrected(user), schema)
@@ -100,6 +102,24 @@ def sure_change(user: str, schema: HostSchema | None) -> dict[str, ChangeValue] 
     if _said_of(text, number, named) or _measure_of(text, number, named):
         return {feature: value}
     return None
+
+
+# "no" or "zero" right before the feature's words ("no glaze coats at all"), with at most one word between
+_NONE_BEFORE = re.compile(r"\b(?:no|zero)\s+(?:[a-z]+\s+)?$", re.IGNORECASE)
+
+
+def _none_of(user: str, feature: FeatureSchema, schema: HostSchema) -> bool:
+    """Whether a what-if says none of what a numeric feature counts, right before its words ("4012 no glaze coats at
+    all?"), when the feature's values reach 0 and the turn holds no number but its ids: its new value is 0.
+    """
+    if feature.type != "numeric" or feature.min != 0:
+        return False
+    text = normalize(self_corrected(user), schema)
+    ids = set(extract_ids(text, schema))
+    if any(float(m.group(1)) not in ids for m in _NUMBER.finditer(text)):
+        return False
+    named = [m for m in feature_mentions(text, schema) if m.feature.name == feature.name]
+    return any(_NONE_BEFORE.search(text[: m.start]) for m in named)
 
 
 # Words a terse what-if may hold besides the id, the number and the feature ("52010 0 mites", "what if 77 had 3 rips?")
