@@ -138,6 +138,16 @@ _OTHER_OUTCOME = re.compile(
     r"(?:different|otherwise|flips?|flipped|changes?|changed)\b|\bflip\w*\s+(?:the\s+|its\s+)?" + _OUTCOME_NOUN,
     re.IGNORECASE,
 )
+# What the model says of what the turn names ("what does it predict for ...", "what would the model say"), and words
+# of the model's inputs, which make it a question about them ("what does it say about the features for ...")
+_ASKS_VERDICT = re.compile(
+    r"\bwhat\s+(?:does|do|did|would|will)\s+(?:the\s+model|it|the\s+classifier|the\s+system)\s+"
+    r"(?:say|predict|think|expect|make\s+of)\b",
+    re.IGNORECASE,
+)
+_INPUTS_NAMED = re.compile(
+    r"\b(?:importan\w*|features?|factors?|inputs?|weigh\w*|driv\w*|matter\w*|influen\w*)\b", re.IGNORECASE
+)
 # A margin before the outcome moves ("before the call flips", "without the result changing"): what keeps it
 _MARGIN_BEFORE = re.compile(r"\b(?:before|without|until|till|unless|not|never)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 
@@ -213,6 +223,16 @@ def ruled_out(text: str, masked: str, schema: HostSchema | None, candidates: Col
         # "move it from weak to strong": a class to leave, one to reach; "the rating for 65061": nothing kept;
         # "... and still gets rejected, why?": the cause of the outcome, no search within a margin
         out.add("explain_how_to_still_be_this")
+    if (
+        _ASKS_VERDICT.search(text)
+        and not _INPUTS_NAMED.search(text)
+        and not extract_ids(text, schema)
+        and ("GROUP" in masked or _condition_named(text, schema))
+    ):
+        # "what does it say for the back yard ones overall": the group's predictions, no ranking, no records (ux49)
+        out |= {"get_global_explanation", "get_data_information"}
+        if extract_metric(text) is None and not _ERRORS.search(text):
+            out.add("get_model_performance")  # ... and no score of it either
     if "explain_how_to_still_be_this" in candidates and _asks_other_outcome(text):
         out.add("explain_how_to_still_be_this")  # "change so the verdict is different": a new outcome (ux49)
     if extract_metric(text) not in (None, "all"):
