@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import re
 
-from simxai.extraction._class_names import class_mentions
-from simxai.extraction._polarity import label_mentions
+from simxai.extraction.mentions import class_mentions, label_mentions
 from simxai.hosts.base import HostSchema
 
 __all__ = ["outcome_counted"]
