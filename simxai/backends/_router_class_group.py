@@ -6,6 +6,8 @@ crossings labelled Late only, where the model's On Time calls are all wrong or a
 question nobody asked. A class condition in the group and the class the metric is for are two readings of the same
 words, and the turn's class is the newer one: the class conditions (`label = X`, `prediction = X`) of the carried
 group are dropped, its conditions on features kept ("vessel = Tern and label = Late" keeps `vessel = Tern`).
+A one-class metric that names no class ("and precision?") reads the group's one class as its class (ux49,
+`class_of_group`): Late's precision over the crossings, not among the Late ones.
 """
 
 from __future__ import annotations

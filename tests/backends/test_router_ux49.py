@@ -2,8 +2,11 @@
 "waiting list"; a kennel wing named in two words, one of them "old") and a pottery's kiln firings (three classes, a
 one-word class of seven letters). Single-turn readings only: a class counted in a group by a present-tense verb of
 what happens to its members is the model's count; a category that starts with a word of age is no vague group; a
-value reached or a count had is a what-if's change, run without a question; a class or a feature said by its
-initials is written out.
+value reached or a count had, or none of what a feature counts, is a what-if's change, run without a question; a
+class or a feature said by its initials is written out; a supposition of nothing the host holds is asked about; the
+inputs' shares of one decision rule out its verdict, a different outcome asked for rules out keeping it, and what the
+model says of a group is its predictions; "still" and a verb of having name the class kept; a multiplier of a shared
+word makes a what-if over a sure verdict; a one-class metric after a class group scores that class.
 """
 
 from __future__ import annotations
