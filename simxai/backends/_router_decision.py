@@ -422,7 +422,7 @@ def changes_decision(
     spans = [(a, b) for a, b in group_spans(text, schema) if not _STEP_AFTER.match(text[b:])]
     changes = extract_changes(mask_spans(text, spans, " "), schema)
     if not changes and (scaled := scaled_shared_word(text, schema)) is not None:
-        changes = extract_changes(scaled, schema)  # "with half the loan": the amount, not the term (ux49)
+        changes = extract_changes(scaled, schema)  # "with half the grant": the amount, not the term (ux49)
     if not changes or _NEW_INSTANCE.search(text):
         return None
     relative = any(isinstance(v, str) and v[:1] in "+-*" and v[1:2].isdigit() for v in changes.values())
