@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from simxai._initials import initials_written_out
 from simxai._number_forms import one_moved_to
 from simxai.hosts.base import HostSchema
 from simxai.hosts.name_words import spaced_name
@@ -90,8 +91,8 @@ _OPENING_WHY = re.compile(
 
 def spelled_out(text: str, schema: HostSchema | None) -> str:
     """A tabular host's turn with the chat letters above written out (unless the host has a word of its own in that
-    letter) and a lone "one" a change moves a value to as 1 (`one_moved_to`); a text host's turn as it is (it may be
-    the text to classify).
+    letter), a lone "one" a change moves a value to as 1 (`one_moved_to`) and a name said by its initials
+    (`simxai._initials`); a text host's turn as it is (it may be the text to classify).
     """
     if schema is None or schema.kind == "text":
         return text
@@ -105,4 +106,5 @@ def spelled_out(text: str, schema: HostSchema | None) -> str:
     text = _WHAT_IF_JOINED.sub("what if", text)
     if "gd" not in words:
         text = _GOOD_CUT_SHORT.sub("good", text)
-    return one_moved_to(text if "y" in words else _OPENING_WHY.sub(r"\1why", text))
+    text = one_moved_to(text if "y" in words else _OPENING_WHY.sub(r"\1why", text))
+    return initials_written_out(text, schema)  # "wl" for a class waiting list, "sr 8" for sight_reading (ux49)

@@ -31,9 +31,14 @@ __all__ = ["first_word_feature", "one_feature_named", "sure_change", "unit_tied_
 
 # The word right before a number that makes it the feature's new value ("were 100", "to 0", "at 12").
 # (an article or a hedge may stand between: "cut to like 4", "closed up to a 2": ux48)
+# (a verb of arriving at the value: "if her hdl reached 70", "hit 12": ux49)
 _VALUE_MARK = re.compile(
-    r"(?:\b(?:to|were|was|be|been|is|at|of)|=)\s*(?:(?:a|an|like|about|around|roughly|say)\s+){0,2}$", re.IGNORECASE
+    r"(?:\b(?:to|were|was|be|been|is|at|of|reach(?:ed|es)?|hits?)|=)\s*"
+    r"(?:(?:a|an|like|about|around|roughly|say)\s+){0,2}$",
+    re.IGNORECASE,
 )
+# A verb of having right before a count said before the feature's words ("were 171022 to have 2 vet visits": ux49)
+_HAVING = re.compile(r"\b(?:have|has|had|having)\s+(?:(?:only|just|exactly)\s+)?$", re.IGNORECASE)
 # The word right after a number (a unit, when it is one of the feature's name).
 _NEXT_WORD = re.compile(r"\s*([a-z]+)", re.IGNORECASE)
 # A number as written, not inside a word or a decimal (its unit may follow at once: "44%", "20hrs")
@@ -63,6 +68,8 @@ def sure_change(user: str, schema: HostSchema | None) -> dict[str, ChangeValue] 
         return None
     value = unsure_change(user, feature, schema)
     found = schema.feature(feature)
+    if value is None and found is not None and _none_of(user, found, schema):
+        return {feature: 0}  # "4012 no glaze coats at all?": none of what the feature counts (ux49)
     if value is None or found is None:
         return None
     text = normalize(self_corrected(user), schema)
@@ -97,6 +104,24 @@ def sure_change(user: str, schema: HostSchema | None) -> dict[str, ChangeValue] 
     return None
 
 
+# "no" or "zero" right before the feature's words ("no glaze coats at all"), with at most one word between
+_NONE_BEFORE = re.compile(r"\b(?:no|zero)\s+(?:[a-z]+\s+)?$", re.IGNORECASE)
+
+
+def _none_of(user: str, feature: FeatureSchema, schema: HostSchema) -> bool:
+    """Whether a what-if says none of what a numeric feature counts, right before its words ("4012 no glaze coats at
+    all?"), when the feature's values reach 0 and the turn holds no number but its ids: its new value is 0.
+    """
+    if feature.type != "numeric" or feature.min != 0:
+        return False
+    text = normalize(self_corrected(user), schema)
+    ids = set(extract_ids(text, schema))
+    if any(float(m.group(1)) not in ids for m in _NUMBER.finditer(text)):
+        return False
+    named = [m for m in feature_mentions(text, schema) if m.feature.name == feature.name]
+    return any(_NONE_BEFORE.search(text[: m.start]) for m in named)
+
+
 # Words a terse what-if may hold besides the id, the number and the feature ("52010 0 mites", "what if 77 had 3 rips?")
 _TERSE = frozenset("what if and so say then had has have with ? ! . ,".split())
 
@@ -120,6 +145,8 @@ def _measure_of(text: str, number: re.Match[str], named: list[FeatureMention]) -
         counted = re.search(r"\bin\s+[a-z]+\s*\.?$", mention.feature.description or "", re.IGNORECASE)
         own = name_unit_of(mention.feature.name) or lead_unit_of(mention.feature.name) or counted
         return not own or _unit_of(after, mention.feature)
+    if _HAVING.search(text[: number.start()]):  # "had just 3 glaze coats": the count it has, set as said
+        return True
     rest = text[: number.start()] + " " + text[mention.end :]
     words = [w for w in re.findall(r"[a-z]+|\d+|[?!.,]", rest.lower()) if not w.isdigit()]
     if all(w in _TERSE for w in words):

@@ -13,6 +13,7 @@ from typing import Any
 from simxai._last_tried import continued_step
 from simxai.backends._router_added_change import added_supposition
 from simxai.backends._router_by_category import compared_groups, often_in_category, ranked_category
+from simxai.backends._router_counted_outcome import outcome_counted
 from simxai.backends._router_per_class import per_class_calls
 from simxai.backends._router_scaled_word import scaled_shared_word
 from simxai.backends._router_similarity import known_words
@@ -327,7 +328,10 @@ def counts_predictions(text: str, schema: HostSchema | None, group: str | None =
     # predictions, whatever words name the class
     if any(c.strip().startswith("prediction ") for c in group.split(" and ")):
         return True
-    return bool(_MODEL_SAYS.search(text)) and not _JUDGED.search(text)
+    if _JUDGED.search(text):
+        return False
+    # the model as the agent, or the class said as what happens to the counted now ("how many renters get rejected")
+    return bool(_MODEL_SAYS.search(text)) or outcome_counted(text, schema)
 
 
 def judges_a_group(text: str, schema: HostSchema | None) -> bool:

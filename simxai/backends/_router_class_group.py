@@ -6,6 +6,8 @@ crossings labelled Late only, where the model's On Time calls are all wrong or a
 question nobody asked. A class condition in the group and the class the metric is for are two readings of the same
 words, and the turn's class is the newer one: the class conditions (`label = X`, `prediction = X`) of the carried
 group are dropped, its conditions on features kept ("vessel = Tern and label = Late" keeps `vessel = Tern`).
+A one-class metric that names no class ("and precision?") reads the group's one class as its class (ux49,
+`class_of_group`): Late's precision over the crossings, not among the Late ones.
 
 `class_conditions_dropped` is the one reading of a group's class conditions (twins49): the narrowing of a count
 (`_dialogue_narrowing.narrowed_count`) drops the class counted from its group by it too.
@@ -16,10 +18,27 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["class_conditions_dropped", "without_class_conditions"]
+__all__ = ["class_conditions_dropped", "class_of_group", "without_class_conditions"]
 
 # one condition of a group on the recorded or the predicted class ("label = Late", "prediction != On Time")
 _CLASS_CONDITION = re.compile(r"^\s*(?:label|prediction)\s*!?=\s*.+$", re.IGNORECASE)
+# one condition that a class is given ("label = Late"), and its class
+_CLASS_GIVEN = re.compile(r"^\s*(?:label|prediction)\s*=\s*(?P<c>.+?)\s*$", re.IGNORECASE)
+
+
+def class_of_group(group: object) -> str | None:
+    """The one class a group's class conditions give ("vessel = Tern and label = Late" -> "Late"), or None: no class
+    condition, a class denied ("label != Late"), or two classes. After "how accurate is it for late crossings?",
+    "and precision?" asks for Late's precision over the crossings, not among the Late ones (ux49): there the model's
+    calls of the other classes are all wrong or absent, and the figure answers nothing that was asked.
+    """
+    if not isinstance(group, str):
+        return None
+    parts = _parts(group)
+    classes = {m.group("c") for m in map(_CLASS_GIVEN.match, parts) if m is not None}
+    if len(classes) != 1 or any(_CLASS_CONDITION.match(p) and not _CLASS_GIVEN.match(p) for p in parts):
+        return None
+    return classes.pop()
 
 
 def class_conditions_dropped(group: str) -> str:

@@ -20,6 +20,7 @@ from simxai.backends._router_group_records import recorded_in_group
 from simxai.backends._router_group_what_if import group_what_if
 from simxai.backends._router_masking import mask_spans
 from simxai.backends._router_readings import read_function
+from simxai.backends._router_scaled_word import scaled_shared_word
 from simxai.extraction import (
     extract_argument,
     extract_changes,
@@ -420,6 +421,8 @@ def changes_decision(
     # "15 km lower": an amount with its direction after it is a step, never a group ("15 km")
     spans = [(a, b) for a, b in group_spans(text, schema) if not _STEP_AFTER.match(text[b:])]
     changes = extract_changes(mask_spans(text, spans, " "), schema)
+    if not changes and (scaled := scaled_shared_word(text, schema)) is not None:
+        changes = extract_changes(scaled, schema)  # "with half the grant": the amount, not the term (ux49)
     if not changes or _NEW_INSTANCE.search(text):
         return None
     relative = any(isinstance(v, str) and v[:1] in "+-*" and v[1:2].isdigit() for v in changes.values())

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from simxai._last_tried import added_change, from_last_tried
 from simxai.backends._router_arguments import counts_predictions
 from simxai.backends._router_by_category import compared_groups
-from simxai.backends._router_class_group import without_class_conditions
+from simxai.backends._router_class_group import class_of_group, without_class_conditions
 from simxai.backends._router_decision import Decision
 from simxai.backends._router_going_back import goes_back_to_one
 from simxai.backends._router_group_feature import group_feature_decision
@@ -199,6 +199,9 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
                 arguments = without_class_conditions(arguments, previous.arguments.get("group"))
         elif asks_every_class(text):  # "recall per class" after "precision for wilting": every class's, not one
             arguments.pop("label", None)
+        elif group is None and metric in _ONE_CLASS_METRICS and (carried := class_of_group(arguments.get("group"))):
+            # "and precision?" after "... for late crossings": Late's precision, not among the Late ones (ux49)
+            arguments = without_class_conditions({**arguments, "label": carried}, previous.arguments.get("group"))
         return Decision(previous.name, 1.0, True, arguments=arguments)
     if same_question(text) and "instance" in takes[previous.name]:
         # "same for applicant 56": the previous call with every argument kept but the instance
@@ -345,6 +348,7 @@ def _added_category(text: str, schema: HostSchema, feature: str, previous: LastC
 #: The metrics `get_model_performance` scores for one class (its label; "all" gives that class's precision, recall and
 #: f1 beside the accuracy); accuracy alone, roc_auc and the confusion matrix take no class.
 _PER_CLASS_METRICS = frozenset({"precision", "recall", "f1", "all"})
+_ONE_CLASS_METRICS = frozenset({"precision", "recall", "f1"})  # a score of one class, no other metric beside it
 # patient 12's label, which a group's mean explanation need not have.
 _ONE_INSTANCES_OWN = frozenset({"instance", "prediction_label"})
 # A question of its own after the opening of a follow-up ("what about people over 60, why are they ...").

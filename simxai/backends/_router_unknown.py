@@ -34,6 +34,7 @@ from simxai.backends._router_narrowed import unread_narrowing
 from simxai.backends._router_own_instance import own_instance, own_instance_question, whose_question
 from simxai.backends._router_quoted_label import quoted_label_question
 from simxai.backends._router_shared_word import shared_word_question
+from simxai.backends._router_supposed_thing import supposed_thing_question
 from simxai.backends._router_unheld_subset import unheld_subset, unread_part
 from simxai.backends._router_unknown_value import NOT_A_VALUE, listing, unknown_category
 from simxai.backends._router_unknown_value import names as _names
@@ -267,8 +268,9 @@ def group_question(words: str, feature: FeatureSchema | None, schema: HostSchema
 
 def uncalled_question(text: str, schema: HostSchema | None) -> str | None:
     """For a turn the selector reads as asking for no function: the question for a group named with no threshold,
-    for a thing had in a what-if about a named instance that no feature holds, or for which instance is the user's
-    own when a turn asks about a class for it ("will mine be approved?") without an id; None for a plain reply.
+    for a thing had in a what-if about a named instance that no feature holds, for which instance is the user's
+    own when a turn asks about a class for it ("will mine be approved?") without an id, or for which feature a
+    supposition about an instance changes ("what if she had a parrot"); None for a plain reply.
     """
     if schema is None:
         return None
@@ -285,6 +287,8 @@ def uncalled_question(text: str, schema: HostSchema | None) -> str | None:
     ):
         # "is mine going to be approved?", "is my boat ok": the user's own instance, which the data cannot tell
         question = whose_question(schema)
+    if question is None:
+        question = supposed_thing_question(text, schema)  # "what if she had a parrot": which feature? (ux49)
     return question
 
 

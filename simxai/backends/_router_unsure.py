@@ -118,6 +118,45 @@ _COMPARES = re.compile(
 _OPENS_WITH_WHY = re.compile(
     r"\W*(?:so\s+|but\s+|and\s+|ok\s+)?(?:why|how\s+come|(?:the\s+)?reasons?)\b", re.IGNORECASE
 )
+# Words of the inputs' shares in one decision ("feature weights", "contributions", "shap values"), and words that
+# ask for the decision itself ("what does it predict", "its verdict", "the chances"): with the first and none of the
+# second, a turn about one instance asks for its explanation, not its prediction (ux49)
+_ATTRIBUTION = re.compile(
+    r"\b(?:weights?|weighting|contributions?|attributions?|shap|importances?|drivers?|factors?)\b", re.IGNORECASE
+)
+_VERDICT = re.compile(
+    r"\b(?:predict\w*|verdict|says?|said|label\w*|class\w*|outcome|result|chances?|probab\w*|likel\w*|odds|"
+    r"decision|decided|call(?:ed)?|risk|status)\b",
+    re.IGNORECASE,
+)
+# An outcome other than the one given, asked for ("so the result is different", "a different verdict", "flip the
+# call"): what the changes must reach, never a margin within which the outcome stays (ux49)
+_OUTCOME_NOUN = r"(?:result|outcome|prediction|decision|verdict|label|class|call|answer)"
+_OTHER_OUTCOME = re.compile(
+    rf"\b(?:different|another|other|opposite|new)\s+{_OUTCOME_NOUN}\b|"
+    rf"\b{_OUTCOME_NOUN}\s+(?:(?:is|be|would\s+be|will\s+be|becomes?|turns?|comes?\s+out)\s+)?"
+    r"(?:different|otherwise|flips?|flipped|changes?|changed)\b|\bflip\w*\s+(?:the\s+|its\s+)?" + _OUTCOME_NOUN,
+    re.IGNORECASE,
+)
+# What the model says of what the turn names ("what does it predict for ...", "what would the model say"), and words
+# of the model's inputs, which make it a question about them ("what does it say about the features for ...")
+_ASKS_VERDICT = re.compile(
+    r"\bwhat\s+(?:does|do|did|would|will)\s+(?:the\s+model|it|the\s+classifier|the\s+system)\s+"
+    r"(?:say|predict|think|expect|make\s+of)\b",
+    re.IGNORECASE,
+)
+_INPUTS_NAMED = re.compile(
+    r"\b(?:importan\w*|features?|factors?|inputs?|weigh\w*|driv\w*|matter\w*|influen\w*)\b", re.IGNORECASE
+)
+# A margin before the outcome moves ("before the call flips", "without the result changing"): what keeps it
+_MARGIN_BEFORE = re.compile(r"\b(?:before|without|until|till|unless|not|never)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
+
+
+def _asks_other_outcome(text: str) -> bool:
+    """Whether a turn asks for an outcome other than the one given (`_OTHER_OUTCOME`), not for a margin before it."""
+    return any(not _MARGIN_BEFORE.search(text[: m.start()]) for m in _OTHER_OUTCOME.finditer(text))
+
+
 #: The share of the remaining probability the remaining top needs, once an option is ruled out, to be answered.
 ONE_LEFT = 0.9
 
@@ -171,12 +210,31 @@ def ruled_out(text: str, masked: str, schema: HostSchema | None, candidates: Col
         and _OPENS_WITH_WHY.match(text)
     ):
         out.add("get_prediction")  # "why model say weak for 52010?": its reasons (ux48)
+    if (
+        {"get_prediction", "get_local_explanation"} <= set(candidates)
+        and names_one_instance(text, masked, schema)
+        and _ATTRIBUTION.search(text)
+        and not _VERDICT.search(text)
+    ):
+        out.add("get_prediction")  # "input weights 4012", "shap for 4012": the inputs' shares, no verdict (ux49)
     if "explain_how_to_still_be_this" in candidates and (
         _between_classes(text, schema) or not _KEEPS_OR_CHANGES.search(text) or _cause_of_a_kept_outcome(text)
     ):
         # "move it from weak to strong": a class to leave, one to reach; "the rating for 65061": nothing kept;
         # "... and still gets rejected, why?": the cause of the outcome, no search within a margin
         out.add("explain_how_to_still_be_this")
+    if (
+        _ASKS_VERDICT.search(text)
+        and not _INPUTS_NAMED.search(text)
+        and not extract_ids(text, schema)
+        and ("GROUP" in masked or _condition_named(text, schema))
+    ):
+        # "what does it say for the back yard ones overall": the group's predictions, no ranking, no records (ux49)
+        out |= {"get_global_explanation", "get_data_information"}
+        if extract_metric(text) is None and not _ERRORS.search(text):
+            out.add("get_model_performance")  # ... and no score of it either
+    if "explain_how_to_still_be_this" in candidates and _asks_other_outcome(text):
+        out.add("explain_how_to_still_be_this")  # "change so the verdict is different": a new outcome (ux49)
     if extract_metric(text) not in (None, "all"):
         out.add(_NONE)  # a metric named by its name ("f1 for members of a shared house") asks for its value
     if "get_data_information" in candidates and (_ERRORS.search(text) or extract_metric(text) not in (None, "all")):

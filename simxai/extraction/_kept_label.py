@@ -3,7 +3,8 @@
 The class is read as `extract_label` reads any class (`class_mentions` and `label_mentions`: a class name or
 another word for it); what this module adds is the verb that asks to keep it: keep, stay, remain or still right
 before it, with at most four words between (a quoted text is one): "keep this review positive", "still be
-predicted stable". A class the turn moves away from ("stay out of the progressing group", "keep it from becoming
+predicted stable", or still right before a verb of having the outcome ("still get a reglaze", "still come out
+sound"). A class the turn moves away from ("stay out of the progressing group", "keep it from becoming
 progressing") or after a negation ("not stay stable") is no class to keep; a turn with no such verb before a
 class names none (None), and the function keeps whatever the model predicts.
 
@@ -34,7 +35,10 @@ _BETWEEN = (
     r"becom\w*|turn\w*|flip\w*|chang\w*|switch\w*|go|goes|going|get|gets|getting|move\w*)\b)[\w'-]+\s+){0,4}"
 )
 _KEEP = re.compile(
-    rf"(?<![\w'-])(?P<verb>keep(?:s|ing)?|kept|stay(?:s|ed|ing)?|remain(?:s|ed|ing)?|still)\s+{_BETWEEN}$",
+    rf"(?<![\w'-])(?P<verb>keep(?:s|ing)?|kept|stay(?:s|ed|ing)?|remain(?:s|ed|ing)?|still)\s+{_BETWEEN}$|"
+    # "still" right before a verb of having the outcome ("and still get a reglaze", "still come out sound": ux49)
+    r"(?<![\w'-])still\s+(?:gets?|getting|comes?\s+out(?:\s+as)?|ends?\s+up(?:\s+(?:as|with|on))?)\s+"
+    r"(?:(?:a|an|the)\s+)?$",
     re.IGNORECASE,
 )
 _NEGATED = re.compile(r"(?:\bnot|n't|\bnever|\bno\s+longer)\s+$", re.IGNORECASE)

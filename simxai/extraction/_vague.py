@@ -118,8 +118,9 @@ def vague_group(text: str, schema: HostSchema | None) -> VagueGroup | None:
     for match in pattern.finditer(text):
         if re.search(r"\d", text[match.end() : match.end() + 30]) or re.search(r"\d", match.group(0)):
             continue  # "older patients, say over 65", "high bmi patients (bmi > 30)": the number is given
-        if _starts_a_category(text, match.start(), schema):
-            continue  # "the long straw roofs": the word begins a value the data holds, no grade
+        # "the long straw roofs", "in the old barn": the word begins a value the data holds, no grade
+        if _starts_a_category(text, match.start("alone") if match.group("alone") else match.start(), schema):
+            continue
         if re.search(r"\bhow\s+$", text[: match.start()], re.IGNORECASE):
             continue  # "how old are the patients": a question about the feature, no group
         word = (match.group("word") or match.group("alone")).lower()
