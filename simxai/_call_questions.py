@@ -199,7 +199,14 @@ def argument_question(
     kept = {k: v for k, v in arguments.items() if k != name or isinstance(v, dict) or name == "group"}
     if name == "changes" and not exc.missing and schema.kind == "text":
         kept.pop("changes", None)  # "'great' is not in the review": the answer's words replace the edit refused
-    pending = PendingCall(function=function, arguments=kept, missing=name, feature=feature, questioned=offered)
+    pending = PendingCall(
+        function=function,
+        arguments=kept,
+        missing=name,
+        feature=feature,
+        questioned=offered,
+        offered=offered is not None,
+    )
     return Asked(Clarification(function=function, missing=missing, question=question), pending)
 
 

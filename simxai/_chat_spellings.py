@@ -5,7 +5,8 @@ the offline router writes out before it (`spelled_out`).
 Each is English usage, the same for every host; a letter the host uses as a name of its own is left as written. The
 chat letters are read by the router alone, not by `normalize`: the selector's training texts pass through
 `normalize`, and a new reading there would leave the shipped selector stale (`tests/backends/test_router_model.py`);
-so are two request words cut short, "expl" (explain) and "conf matrix" (confusion matrix), and "gd" (good).
+so are two request words cut short, "expl" (explain) and "conf matrix" (confusion matrix), "gd" (good), "grp"
+(group) and "r u" (are you).
 """
 
 from __future__ import annotations
@@ -73,6 +74,10 @@ _CUT_SHORT = re.compile(r"\b(?:(?P<expl>expl)\b\.?|(?P<conf>conf)\.?(?=\s+matri(
 _WHAT_IF_JOINED = re.compile(r"\bwhatif\b", re.IGNORECASE)
 # "how gd is it", "is the model any gd": chat's one spelling of "good" without its vowels, read by the router alone
 _GOOD_CUT_SHORT = re.compile(r"\bgd\b", re.IGNORECASE)
+# "acc on that grp": chat's spelling of "group" without its vowels, read by the router alone (dlg49)
+_GROUP_CUT_SHORT = re.compile(r"\bgrp(?P<s>s?)\b", re.IGNORECASE)
+# "how sure r u", "r you sure": chat's letters for "are you", read by the router alone (dlg49)
+_ARE_YOU = re.compile(r"\b(?:r\s+(?:u|you)|are\s+u)\b(?!')", re.IGNORECASE)
 
 
 # Chat letters that stand for a word: "n" and "&" opening a follow-up are "and" ("n forty?", "& salinity 30"), a spaced
@@ -106,5 +111,9 @@ def spelled_out(text: str, schema: HostSchema | None) -> str:
     text = _WHAT_IF_JOINED.sub("what if", text)
     if "gd" not in words:
         text = _GOOD_CUT_SHORT.sub("good", text)
+    if "grp" not in words:
+        text = _GROUP_CUT_SHORT.sub(lambda m: f"group{m.group('s')}", text)
+    if not {"r", "u"} & words:
+        text = _ARE_YOU.sub("are you", text)
     text = one_moved_to(text if "y" in words else _OPENING_WHY.sub(r"\1why", text))
     return initials_written_out(text, schema)  # "wl" for a class waiting list, "sr 8" for sight_reading (ux49)

@@ -20,7 +20,9 @@ __all__ = ["added_change", "continued_step", "from_last_tried", "from_value_set"
 # "another 10% less", "halve that again": a further step from where the last one left the feature
 _FROM_LAST_TRIED = re.compile(
     r"\bthan\s+(?:that|this|the\s+(?:last|previous)(?:\s+(?:one|value|try))?)\b|\bfrom\s+there\b|"
-    r"\beven\s+(?:more|less|\w+er)\b|\banother\b|\bagain\b",
+    r"\beven\s+(?:more|less|\w+er)\b|\banother\b|\bagain\b|"
+    # "10 lower still", "fewer still": "still" after a comparative goes further, never "still be" (dlg49)
+    r"\b(?:more|less|fewer|\w+er)\s+still\b",
     re.IGNORECASE,
 )
 
@@ -83,7 +85,7 @@ _GOES_ON = re.compile(r"^\W*(?:and|then|now|plus|ok(?:ay)?|so)\b", re.IGNORECASE
 # "5 more", "what about 10 lower?", "up 3": a turn that is a step and nothing else goes on too (dlg48)
 _STEP_ALONE = re.compile(
     r"^\W*(?:(?:what|how)\s+about\s+)?(?:\d+(?:\.\d+)?\s?%?\s+(?:more|less|fewer|higher|lower|up|down)|"
-    r"(?:up|down)\s+\d+(?:\.\d+)?\s?%?)\W*$",
+    r"(?:up|down)\s+\d+(?:\.\d+)?\s?%?)(?:\s+still)?\W*$",
     re.IGNORECASE,
 )
 _INSTEAD = re.compile(r"\binstead\b|\brather\b", re.IGNORECASE)

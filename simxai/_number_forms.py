@@ -91,6 +91,14 @@ _ONE_MOVED_TO = re.compile(
 )
 
 
+# "one fewer still", "and one more?": a lone "one" before a direction that ends the turn is a step of 1 (dlg49); "one
+# more question", "one more thing about ..." go on with a noun and stay as written
+_ONE_STEP = re.compile(
+    r"\bone(?=\s+(?:more|fewer|less|lower|higher)\s*(?:(?:still|again|then|instead|please|too)\s*)?[?.!]*\s*$)",
+    re.IGNORECASE,
+)
+
+
 def one_moved_to(text: str) -> str:
-    """`text` with a lone "one" a change moves a value to written as 1 (module doc)."""
-    return _ONE_MOVED_TO.sub(lambda m: f"{m.group('lead')}1", text)
+    """`text` with a lone "one" a change moves a value to, or a step of one said alone, written as 1 (module doc)."""
+    return _ONE_STEP.sub("1", _ONE_MOVED_TO.sub(lambda m: f"{m.group('lead')}1", text))

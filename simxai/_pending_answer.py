@@ -17,12 +17,13 @@ from simxai.extraction import (
     comparative_value_answer,
     completed_group,
     extract_argument,
+    extract_changes,
     extract_feature,
     feature_spans,
     insisted_changes,
 )
 from simxai.extraction.mentions import feature_mentions, unnamed_subject
-from simxai.followup import Step, answer_amount, changed_feature_answer, confirms
+from simxai.followup import Step, adds_to_previous, answer_amount, changed_feature_answer, confirms
 from simxai.followup_context import only_an_instance
 from simxai.hosts.base import HostSchema
 from simxai.hosts.name_words import name_words
@@ -32,7 +33,7 @@ from simxai.registry import Registry
 from simxai.state import PendingCall
 from simxai.turns import Clarification
 
-__all__ = ["Answered", "answered_arguments", "instance_for_pending"]
+__all__ = ["Answered", "answered_arguments", "instance_for_pending", "offer_taken"]
 
 # Words a short answer may end in that say nothing of it ("over 70 I mean", "under 30 please").
 _AFTERTHOUGHT = re.compile(r"\W*\b(?:i\s+mean|please|then|instead|actually|only)\W*$", re.IGNORECASE)
@@ -135,6 +136,28 @@ def answered_arguments(pending: PendingCall, user: str, schema: HostSchema, regi
         if isinstance(instance, int) and not isinstance(instance, bool):
             arguments["instance"] = instance
     return Answered(arguments, confirmed)
+
+
+# "no, ...", "nah ...", "not that ...": an answer that opens by refusing what we offered
+_REFUSED = re.compile(r"^\W*(?:no|nope|nah|not\s+that)\b", re.IGNORECASE)
+
+
+def offer_taken(pending: PendingCall, user: str, schema: HostSchema) -> Answered | None:
+    """The waiting what-if with our offered change taken and the turn's own added, when the turn goes on "as well"
+    ("Change NetSag to 3? ..." -> "and if the pad gap were 2 as well?": both changes), or None.
+
+    Only an offer of ours (`PendingCall.offered`), never values questioned as outside the data's range, and only
+    when the turn names changes of other features and says it adds them ("also", "too", "as well", dlg49).
+    """
+    offered = pending.questioned
+    if not pending.offered or pending.missing != "changes" or not offered or not adds_to_previous(user):
+        return None
+    if schema.kind != "tabular" or _REFUSED.match(user):
+        return None  # "no, but the pad gap 2 too": the offer refused
+    added = extract_changes(user, schema)
+    if not added or set(added) & set(offered):
+        return None  # the turn answers the offer itself ("3 as well"): `answered_arguments` reads it
+    return Answered({**pending.arguments, "changes": {**offered, **added}})
 
 
 def _bound_of_named(pending: PendingCall, user: str, schema: HostSchema) -> str | None:

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from simxai._engine import AgentSettings
-from simxai._pending_answer import answered_arguments, instance_for_pending
+from simxai._pending_answer import answered_arguments, instance_for_pending, offer_taken
 from simxai._turn_calls import _TurnCalls
 from simxai._turn_records import trim
 from simxai.backends.base import CLARIFY, Backend, CompletionResponse
@@ -163,11 +163,14 @@ class _TurnRun(_TurnCalls):
         if pending is None:
             return None
         self.state = self.state.model_copy(update={"pending": None})
-        if is_new_request_for(self.user, self.agent.schema, pending.missing, pending.arguments.get("instance")):
+        # "Change NetSag to 3? ..." -> "and the pad gap 2 as well": our offer taken, the turn's change added
+        answered = offer_taken(pending, self.user, self.agent.schema)
+        new = is_new_request_for(self.user, self.agent.schema, pending.missing, pending.arguments.get("instance"))
+        if answered is None and new:
             # "which applicant?" -> "Applicant 988, reduce it by 5"; "what should change?" -> "okay and how sure
             # is it about review 78": a request of its own
             return None
-        answered = answered_arguments(pending, self.user, self.agent.schema, self.agent.registry)
+        answered = answered or answered_arguments(pending, self.user, self.agent.schema, self.agent.registry)
         if answered is None:  # "how much lower?" -> "member 5099": still how much
             asked = instance_for_pending(pending, self.user, self.agent.schema)
             if asked is None:

@@ -20,6 +20,7 @@ from typing import Any
 
 from simxai._directions import CHANGE_DOWN, CHANGE_UP, alternation
 from simxai._last_tried import from_last_tried, said_from_last_tried
+from simxai.extraction.mentions import feature_mentions
 from simxai.hosts.base import ChangeValue, HostSchema
 from simxai.messages import Message, successful_payload
 
@@ -233,24 +234,47 @@ def _stem_of(word: str, label: str) -> bool:
 
 _SHIFT = re.compile(
     rf"^\W*(?:(?:and|but|what\s+about|how\s+about|now)\s+)?(?:(?:for|on|among)\s+)?(?:(?:those|the\s+ones|ones)\s+)?"
-    rf"(?P<op>over|above|under|below|more\s+than|less\s+than|older\s+than|younger\s+than)\s+(?P<n>{_NUM})[\s.!?]*$",
+    # "the ones missing 6 or fewer": one word of the feature's verb between, if it names no other feature (dlg49)
+    rf"(?:(?P<verb>with|having|[a-z]{{3,}}(?:ing|ed))\s+)?"
+    rf"(?:(?P<op>over|above|under|below|more\s+than|less\s+than|fewer\s+than|older\s+than|younger\s+than|"
+    rf"at\s+(?:most|least))\s+(?P<n>{_NUM})|"
+    # "6 or fewer", "10 or more": the bound itself included
+    rf"(?P<n2>{_NUM})\s+or\s+(?P<op2>fewer|less|under|below|lower|more|over|above|higher))[\s.!?]*$",
     re.IGNORECASE,
 )
 _CLAUSE = re.compile(r"^\s*(?P<feature>[A-Za-z_]\w*)\s*(?:>=|<=|>|<)\s*-?\d+(?:\.\d+)?\s*$")
 
 
-def shifted_condition(text: str, condition: str) -> str | None:
+def shifted_condition(text: str, condition: str, schema: HostSchema | None = None) -> str | None:
     """A one-clause numeric condition moved to the bound a continuation names ("and over 40?"), or None.
 
     After "how does it do on patients under 40?", "and over 40?" names only a bound: it is the same
-    feature's ("age > 40").
+    feature's ("age > 40"); "and the ones missing 6 or fewer" after `missed_days > 6` is `missed_days <= 6`: a word
+    before the bound must name that feature or open a word of its name, never another feature of `schema` ("the
+    ones aged over 40" after a bmi bound) nor an unknown one ("weighing").
     """
     match = _SHIFT.match(text)
     clause = _CLAUSE.match(condition)
     if match is None or clause is None:
         return None
-    above = match.group("op").split()[0].lower() in ("over", "above", "more", "older")
-    return f"{clause.group('feature')} {'>' if above else '<'} {match.group('n')}"
+    verb, feature = (match.group("verb") or "").lower(), clause.group("feature")
+    named = {m.feature.name for m in feature_mentions(verb, schema)} if verb and schema is not None else set()
+    stem = verb[:4]  # "missing" of missed_days: the verb's stem opens a word of the feature's name
+    if named - {feature} or (verb not in ("", "with", "having") and not named and not _opens_a_word(stem, feature)):
+        return None
+    if match.group("n2") is not None:
+        up = match.group("op2").lower() in ("more", "over", "above", "higher")
+        return f"{feature} {'>=' if up else '<='} {match.group('n2')}"
+    op = match.group("op").lower()
+    if op.startswith("at"):
+        return f"{feature} {'>=' if op.endswith('least') else '<='} {match.group('n')}"
+    above = op.split()[0] in ("over", "above", "more", "older")
+    return f"{feature} {'>' if above else '<'} {match.group('n')}"
+
+
+def _opens_a_word(stem: str, name: str) -> bool:
+    """Whether `stem` opens one of the words of the feature name `name` ("miss" of missed_work_days)."""
+    return any(word.startswith(stem) for word in re.findall(r"[a-z]+", name.lower()))
 
 
 _SAME = re.compile(

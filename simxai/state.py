@@ -46,6 +46,9 @@ class PendingCall(pydantic.BaseModel):
     #: For "glucose 500 is above the data's range; is that intended?": the changes as the user gave them (a yes
     #: runs them as given).
     questioned: dict[str, Any] | None = None
+    #: `questioned` is our own reading offered ("Change NetSag to 3?"), not values the user gave: a turn that adds
+    #: a change "as well" takes the offer with it (`simxai._pending_answer.offer_taken`).
+    offered: bool = False
 
 
 class DialogueState(pydantic.BaseModel):

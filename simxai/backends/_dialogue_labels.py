@@ -29,6 +29,7 @@ from simxai.messages import Message, ToolCall
 
 __all__ = [
     "known_labels",
+    "named_labels",
     "reading_by_label",
     "subject_id",
     "with_known_labels",
@@ -88,7 +89,7 @@ def known_labels(history: Sequence[Message]) -> dict[int, str]:
     return labels
 
 
-def _named_labels(text: str, labels: Sequence[str]) -> set[str]:
+def named_labels(text: str, labels: Sequence[str]) -> set[str]:
     """The class names a turn names, by the name, its stem ("approve") or an inflection ("surcharged")."""
     named = set()
     for word in re.findall(r"[a-z_]+", text.lower()):
@@ -110,7 +111,7 @@ def with_known_labels(
     if "get_local_explanation" not in {s.name for s in request.functions}:
         return calls
     labels = known_labels(history)
-    named = _named_labels(text, request.host.class_names) if request.host is not None else set()
+    named = named_labels(text, request.host.class_names) if request.host is not None else set()
     fixed = []
     for call in calls:
         instance, expected = call.arguments.get("instance"), call.arguments.get("expected_label")
@@ -134,7 +135,7 @@ def reading_by_label(
     """Of two readings about two instances, the one whose instance the answers gave the one label the turn names."""
     if schema is None:
         return None
-    named = _named_labels(text, schema.class_names)
+    named = named_labels(text, schema.class_names)
     if len(named) != 1:
         return None
     [label] = named
@@ -179,7 +180,7 @@ def with_labelled_position(
     match = _POSITION_LABEL.search(text)
     if match is None or schema is None or extract_ids(text, schema):
         return calls
-    if not _named_labels(match.group("w"), schema.class_names):
+    if not named_labels(match.group("w"), schema.class_names):
         return calls
     listed = listed_instances(history)
     position = _POSITIONS[match.group("k").lower()]
@@ -210,7 +211,7 @@ def with_labelled_one(
     listed = listed_instances(history)
     labels = known_labels(history)
     for match in _ONE_BY_LABEL.finditer(text):
-        named = _named_labels(match.group("w"), schema.class_names)
+        named = named_labels(match.group("w"), schema.class_names)
         if len(named) != 1:
             continue
         fitting = [i for i in listed if labels.get(i) in named]

@@ -41,7 +41,11 @@ _NARROWS = re.compile(
     # "just tenants", "only west bank": a fragment of a few words after the restricting word, nothing else
     r"(?:only|just)\s+(?!the\b)(?:[a-z-]+\s+){0,3}[a-z-]+\W*$|"
     # "and the north wing only", "ok, blue plates only": a fragment that ends on the word that restricts
-    r"(?:(?:for|on|in|with)\s+)?(?:the\s+)?(?:[a-z-]+\s+){0,3}[a-z-]+\s+(?:only|alone)\W*$)",
+    r"(?:(?:for|on|in|with)\s+)?(?:the\s+)?(?:[a-z-]+\s+){0,3}[a-z-]+\s+(?:only|alone)"
+    # "... only, same age condition": the group in focus said to stay (dlg49)
+    r"(?:\s*,\s*(?:(?:with|keeping|keep)\s+)?(?:the\s+)?same\s+(?:[a-z-]+\s+){0,2}"
+    r"(?:condition|bound|cut|filter|limit|group)s?)?"
+    r"\W*$)",
     re.IGNORECASE,
 )
 # "only the blue plates", "just the cucumbers", "just west bank": the words after the restricting word, up to a comma

@@ -9,7 +9,8 @@ features the last what-if changed, so that a word of one changed feature's name 
 his neighbour, 12?" then "same changes for him"): the what-if on that instance.
 
 When there is nothing to take back or move (no what-if ran, or the undo names no change the last what-if made),
-`scenario_question` asks one short question rather than answer something else.
+`scenario_question` asks one short question rather than answer something else. A turn that takes back and then says
+what replaces it ("scratch both, only arrears 150"; "scrap that, mud 6": the last step replaced) is `_replaced`'s.
 
 A turn that says a value ("drop the price to 40") is a change, never an undo; a text host's "remove 'not'" is a
 word edit (`simxai.followup_fragment.word_edit`), so on a text host only an undo that does not drop or remove is
@@ -23,7 +24,7 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from simxai.backends._router_decision import Decision
-from simxai.extraction import extract_feature, extract_instance
+from simxai.extraction import extract_changes, extract_feature, extract_instance
 from simxai.followup_calls import LastCall, successful_calls
 from simxai.hosts.base import HostSchema
 from simxai.hosts.name_words import name_words
@@ -34,7 +35,7 @@ __all__ = ["request_after_undo", "scenario_decision", "scenario_question"]
 _LEAD = r"^\W*(?:(?:ok(?:ay)?|no|nah|right|hmm+|actually|sorry|please|just|then|and|so)\W+)*"
 # "undo that", "scrap it", "take that back", "forget the last one", "cancel the soot change"
 _UNDO = re.compile(
-    _LEAD + r"(?:undo|scrap|cancel|revert|forget(?:\s+about)?|ditch|(?P<drop>drop|remove|lose)|take\s+back|"
+    _LEAD + r"(?:undo|scrap|scratch|cancel|revert|forget(?:\s+about)?|ditch|(?P<drop>drop|remove|lose)|take\s+back|"
     r"take\s+(?:that|this|it)(?:\s+last\s+one)?\s+back|go\s+back\s+(?:a|one)\s+step)\b(?P<rest>[^0-9]*)$",
     re.IGNORECASE,
 )
@@ -65,6 +66,45 @@ _NAMED_CHANGE = re.compile(
     r"(?:changes?|tweaks?|edits?|adjustments?)\s+(?:to|for|on|with)\b",
     re.IGNORECASE,
 )
+
+
+# "scratch both, only arrears 150", "scrap that, mud 6": what is taken back, then the change in its place (dlg49)
+_REPLACED = re.compile(
+    _LEAD + r"(?:undo|scrap|scratch|cancel|forget|ditch|drop)\s+(?:(?P<all>both|all(?:\s+of\s+(?:them|it|that))?|"
+    r"everything|the\s+lot)|that|this|it)(?:\s+(?:changes?|ones?))?\s*(?:[,;:]|\s[-–—])\s*"
+    r"(?:(?:and|then)\s+)?(?P<only>(?:only|just)\s+)?(?:(?:try|with|make\s+it)\s+)?(?P<new>.*\d.*)$",
+    re.IGNORECASE,
+)
+
+
+# "what if ...", "suppose ...": a supposition opened anew after what is taken back
+_NEW_SUPPOSITION = re.compile(r"^\W*(?:(?:what|wat|how)\s+(?:if|about\s+if)|if|suppose|supposing|imagine)\b", re.I)
+
+
+def _replaced(text: str, history: Sequence[Message], schema: HostSchema, names: Collection[str]) -> Decision | None:
+    """The what-if of a turn that takes the scenario back and says what replaces it: "scratch both, only arrears 150"
+    is arrears 150 alone; "scrap that, mud 6" takes back the last step (the what-if before it on the same instance)
+    and adds mud 6 to what is left. None unless the last call was a what-if and the rest names changes.
+    """
+    match = _REPLACED.match(text)
+    what_ifs = _what_ifs(history)
+    if match is None or not what_ifs or "explain_what_if" not in names:
+        return None
+    if next(successful_calls(history)) != what_ifs[0]:
+        return None  # "scrap that, ..." after another question is not about the scenario
+    said = match.group("new")
+    if _NEW_SUPPOSITION.match(said):
+        return None  # "scrap that, what if the tears went to 4": a scenario of its own, read as a new what-if
+    # "just 6 drying days": the values the scenario is to have, read as "with ..." says them
+    new = extract_changes(said, schema) or extract_changes(f"with {said}", schema)
+    if not new:
+        return None
+    kept: dict[str, Any] = {}
+    if not (match.group("all") or match.group("only")):
+        instance = _instance(what_ifs[0])
+        before = next((c for c in what_ifs[1:] if _instance(c) == instance), None)
+        kept = dict(before.arguments["changes"]) if before is not None else {}
+    return Decision("explain_what_if", 1.0, True, arguments={"changes": {**kept, **new}})
 
 
 def _what_ifs(history: Sequence[Message]) -> list[LastCall]:
@@ -207,7 +247,8 @@ def scenario_decision(
         # "undo the 'bloated' swap", "scrap that" after word edits: taken back; "remove 'not'" is an edit of its own
         match = _undo(text)
         return _undone(text, history, schema, names) if match is not None and match.group("drop") is None else None
-    return _undone(text, history, schema, names) or _moved(text, history, schema, names)
+    replaced = _replaced(text, history, schema, names)  # "scratch both, only arrears 150"
+    return replaced or _undone(text, history, schema, names) or _moved(text, history, schema, names)
 
 
 def _said(changes: dict[str, Any]) -> str:

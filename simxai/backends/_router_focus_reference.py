@@ -6,7 +6,9 @@ decision in the first place?", "on what basis was that conclusion reached?", "ho
 outcome?". When the turn refers to one instance in words — a personal pronoun, "this / that one", "that
 <noun>'s", or "that / this" before a word for the call about it (decision, outcome, conclusion, result, ...), which
 a model has none of; "that" as its last word ("what's driving that"), or "in the first place" (the outcome
-before any change): the turn asks the function of the instance, and the dialogue holds which one. The router
+before any change): the turn asks the function of the instance, and the dialogue holds which one. So does "it" in a
+turn whose one class is the one the answers gave that instance ("what pushes it to pass" right after it was
+predicted pass, dlg49): the model has no class of its own. The router
 met such a turn with a question between the two functions; this reading answers it (`settled_by_reference`).
 
 It reads only an unsure choice whose two options split between one instance and the model, after a successful call
@@ -20,7 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from simxai.backends._dialogue_labels import subject_id
+from simxai.backends._dialogue_labels import known_labels, named_labels, subject_id
 from simxai.backends._router_decision import Decision
 from simxai.backends._router_going_back import goes_back_to_one
 from simxai.backends._router_masking import mask
@@ -45,6 +47,8 @@ _REFERS = re.compile(
     r"|\bin\s+the\s+first\s+place\b",
     re.IGNORECASE,
 )
+# "it" as a word: the instance in focus or the model, which the class it names may settle
+_IT = re.compile(r"\bit\b", re.IGNORECASE)
 # "in general", "overall", "across the board": the model as a whole, whatever else the turn says
 _WHOLE = re.compile(r"\b(?:in\s+general|overall|across\s+the\s+board|for\s+everyone|globally)\b", re.IGNORECASE)
 
@@ -67,7 +71,8 @@ def settled_by_reference(
         return None
     takes = {s.name for s in request.functions if any(p.name == "instance" for p in s.parameters)}
     of_one = [f for f in (decision.function, decision.runner_up) if f in takes]
-    if len(of_one) != 1 or not refers_to_one(text):
+    refers = refers_to_one(text)
+    if len(of_one) != 1 or not (refers or _IT.search(text)) or _WHOLE.search(text):
         return None
     schema = request.host
     masked = mask(text, schema)
@@ -81,4 +86,9 @@ def settled_by_reference(
     instance = subject_id(previous)  # the call's instance, else the one its output names (the engine carried it)
     if not isinstance(instance, int) or isinstance(instance, bool):
         return None  # no one instance in focus (a group, a text, or nothing): the question stands
+    if not refers:
+        # "what pushes it to pass" right after quilt 12 was predicted pass: "it" is the quilt, whose class it names
+        labels = named_labels(text, schema.class_names if schema is not None else [])
+        if labels != {known_labels(history).get(instance)}:
+            return None
     return Decision(of_one[0], decision.confidence, True)

@@ -229,7 +229,7 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
             return Decision(previous.name, 1.0, True, arguments=arguments)
     for name in ("group", "instance"):
         condition = previous.arguments.get(name)
-        shifted = shifted_condition(text, condition) if isinstance(condition, str) else None
+        shifted = shifted_condition(text, condition, schema) if isinstance(condition, str) else None
         if shifted is None and isinstance(condition, str):
             shifted = denied_condition(text, condition, schema)  # "and not night call?" after "... night calls?"
         if shifted is not None:  # "and over 40?" after "... on patients under 40?"

@@ -3,7 +3,8 @@ those holes?" after the model's accuracy on the deep holes.
 
 After a call on a group ("how accurate on holes deeper than 22 m?"), a turn that names no group or instance of its
 own and speaks of "them", "those", "these" (alone, before "ones" or before the host's plural noun), "the same
-<noun>s", "that group / bunch / lot", "how many (<noun>s / people / any plural) is that / are those", or opens on
+<noun>s", "that group / bunch / lot", "how many (<noun>s / people / any plural) is that / are those" or "does that
+cover / include", or opens on
 "their" ("and their mean salinity": the last call ran on a group, so "their" is the group's, as "them" is) switches
 the function and keeps the subject: each call that takes a group and holds none gets the group in focus
 (get_prediction's instance, the group of get_model_performance and get_data_information). "those Glacier stops"
@@ -38,7 +39,10 @@ def _reference(schema: HostSchema) -> re.Pattern[str]:
         rf"\b(?:for|on|of|about|among|with|in|to)\s+(?:(?P<ref>them|those|these)|the\s+same|(?:that|this)\s+(?:same\s+)?(?:bunch|group|lot|set))"
         rf"(?:\s+(?:ones|{noun}e?s)\b)?(?:\s+(?P<next>[a-z]+))?"
         # "how many pieces is that?", "how many tanks is that", "how many are those?": the size of the group in focus
-        rf"|\bhow\s+many\s+(?:{noun}e?s\s+|[a-z]+s\s+|people\s+)?(?:is|are|was|were)\s+(?:that|those|these)\b"
+        rf"|\bhow\s+many\s+(?P<counted>{noun}e?s\s+|[a-z]+s\s+|people\s+)?(?:is|are|was|were)\s+(?:that|those|these)\b"
+        # "how many beds does that cover?", "how many would that include": the size of the group in focus (dlg49)
+        rf"|\bhow\s+many\s+(?P<covered>{noun}e?s\s+|[a-z]+s\s+|people\s+)?(?:does|do|did|would|will)\s+"
+        rf"(?:that|this|it)\s+(?:cover|include|contain|hold|take\s+in|come\s+to)\b"
         # "their mean salinity", "and their avg depth": a feature of the group in focus, said with its possessive
         rf"|^\W*(?:(?:and|so|ok(?:ay)?|now|then|what(?:'s|\s+is|\s+are|\s+about)?)\s+)*their\s+(?=[a-z])",
         re.IGNORECASE,
@@ -66,11 +70,18 @@ def with_group_referred(
     focus = restated or _focus(history, schema)
     if focus is None or (isinstance(own, str) and _CONDITION.search(own) and not restated):
         return calls
+    counted = (match.group("counted") or match.group("covered") or "").strip()
+    # "how many beds does that cover": the size asked, whatever the rows are called, so a feature read from that word
+    # ("bed age") is no question; a plural that picks out rows of its own ("how many smokers is that") keeps its reading
+    sized = match.group(0).lower().startswith("how") and (not counted or extract_group(counted, schema) is None)
     out = []
     for call in calls:
         slot = GROUP_SLOT.get(call.name)
         if slot is not None and (call.arguments.get(slot) in (None, "") or (restated and call.arguments[slot] == own)):
-            call = call.model_copy(update={"arguments": {**call.arguments, slot: focus}})
+            arguments = {**call.arguments, slot: focus}
+            if sized and call.name == "get_data_information":
+                arguments.pop("feature", None)
+            call = call.model_copy(update={"arguments": arguments})
         out.append(call)
     return out
 

@@ -1,7 +1,8 @@
 """A turn that narrows the group in focus: "and how many of them are predicted progressing?".
 
 After a call on a group ("what does it predict for patients over 60?"), a turn that counts, picks or scores "of
-them", "among those", "which of these", "of the ones ..." or "those of them that ..." asks about the part of that
+them", "among those", "which of these", "of the ones ...", "those of them that ..." or "(how many) <noun>s there
+..." asks about the part of that
 group its own condition picks out: the group in focus and the turn's condition, joined with " and " (`narrowed`),
 for each function that takes a group (get_prediction's instance as a condition, the group of
 get_model_performance and get_data_information). It is the call the turn would get with the group stated in full.
@@ -35,6 +36,14 @@ _NARROWS = re.compile(
     r"\s+of|among|amongst|out\s+of|(?P<bare>of))\s+(?P<ref>them|those|these|the\s+ones)\b(?:\s+(?P<next>[a-z]+))?",
     re.IGNORECASE,
 )
+# "how many stalls there with ...", "which ones there ...": "there" right after what is counted or picked is the place
+# in focus, the group the last call ran on ("how many are there", "... there are" ask of the data as a whole) (dlg49)
+_THERE = re.compile(
+    r"(?:\b(?:how\s+many|which|the\s+ones|those)\s+|^\W*(?:and\s+)?(?:the\s+)?(?=[a-z]{2,}s\s))"
+    r"(?:(?!(?:is|was|does|has)\b)[a-z]{2,}s\s+)?(?P<ref>there)\b"
+    r"(?!\s*(?:is|are|was|were|'s)\b)",
+    re.IGNORECASE,
+)
 # After "those" / "these", words that describe a group of its own ("among those who rent"); "them" is always the focus.
 _DESCRIBES = frozenset("who whose that which with without having aged over under above below from in on".split())
 
@@ -49,7 +58,7 @@ def narrows(text: str) -> re.Match[str] | None:
         if after in _NOT_INSTANCES or (reference in ("those", "these") and after in _DESCRIBES):
             continue  # "which of these features", "out of those with bmi above 30": no part of the group in focus
         return match
-    return None
+    return _THERE.search(text)
 
 
 def _focus(history: Sequence[Message], schema: HostSchema) -> str | None:
