@@ -205,3 +205,24 @@ _LOUVRES = {"feature": "has_louvres", "old": "False", "new": "True"}
 )
 def test_a_yes_no_feature_said_switched(reply: str, changes: list[dict[str, Any]], faithful: bool) -> None:
     assert passes(reply, [_counterfactual(changes)], _SWITCH_TOWERS) is faithful
+
+
+_CARD_MODEL: dict[str, Any] = {
+    "kind": "model_information",
+    "name": "bell towers",
+    "model_type": "RandomForestClassifier",
+    "description": "a random forest of 80 trees on the survey's columns.",
+    "hyperparameters": {"n_estimators": 80, "max_depth": 5, "min_samples_leaf": 2},
+}
+
+
+@pytest.mark.parametrize(
+    ("reply", "faithful"),
+    [
+        ("A random forest: 80 trees of depth at most 5.", True),
+        ("A random forest: 80 trees of depth at most 8.", False),
+        ("A random forest of 80 trees, depth capped at 5.", True),
+    ],
+)
+def test_a_bound_said_of_the_depth(reply: str, faithful: bool) -> None:
+    assert passes(reply, [_CARD_MODEL], TOWERS) is faithful
