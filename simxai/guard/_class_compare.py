@@ -2,7 +2,8 @@
 on B", "it catches 3 of the 9 A, more than it manages for B", "it is better at A than at B", "fewer errors with A".
 
 A sentence with one comparative ("more", "fewer", "less", "better", "worse") before "than", one class named
-between the comparative's clause start and "than" and another after it, and a word of the model's performance
+between the comparative and "than" and another right after it (only the words that repeat the first's frame
+between: "than it manages for B", "than on B"), and a word of the model's performance
 (mistakes, errors, catches, finds, right, recall, better at): the measure is the class's errors (its true cases
 called otherwise) when the sentence speaks of mistakes, else its catches (its true cases called it). Checked
 against the one confusion matrix of the outputs (rows true, columns predicted), by count and by rate: the claim
@@ -47,13 +48,19 @@ def class_compare_claims(text: str, confusions: Sequence[Confusion]) -> Iterator
             yield _claim(labels, rows, a, b, more, errors)
 
 
+#: Between "than" and the second class: only the words that repeat the first's frame ("than it manages for B",
+#: "than on B", "than at B"); another verb ("than to wrongly call a B") compares something else.
+_PARALLEL = re.compile(r"\s*(?:(?:it|does|do|did|manages?|managed|gets?|on|for|with|at|among|in|the|its|any)\s+){0,4}")
+
+
 def _pairs(marked: str) -> Iterator[tuple[int, int, str]]:
     for m in _TRAILING.finditer(marked):
-        yield int(m.group("a")), int(m.group("b")), m.group("more")
+        if _PARALLEL.fullmatch(m.group("after")):
+            yield int(m.group("a")), int(m.group("b")), m.group("more")
         return
     for m in _COMPARED.finditer(marked):
         before = re.findall(r"«(\d)»", m.group("mid"))
-        if len(before) == 1 and "«" not in m.group("after"):
+        if len(before) == 1 and _PARALLEL.fullmatch(m.group("after")):
             yield int(before[0]), int(m.group("b")), m.group("more")
 
 

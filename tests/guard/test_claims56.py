@@ -161,6 +161,8 @@ def test_an_unnumbered_rest_of_the_classes(reply: str, faithful: bool) -> None:
         ("It catches 15 of the 20 cracked towers, more than it manages for ringing.", False),
         ("The model is better at ringing than at cracked.", True),
         ("The model is better at cracked than at ringing.", False),
+        # two kinds of error set against each other, no class against a class
+        ("Its recall is lower: more likely to miss a cracked tower than to wrongly call a ringing one cracked.", True),
     ],
 )
 def test_two_classes_compared_by_errors_or_catches(reply: str, faithful: bool) -> None:
