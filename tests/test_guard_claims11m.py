@@ -125,5 +125,5 @@ def test_the_version_names_the_plain_english_readings():
     from simxai.guard import GUARD_VERSION
 
     assert (
-        GUARD_VERSION == "claims-55"
-    )  # claims-11m's readings, g8's (claims-12n), then 13o, 13p and 14-55 of later helpers
+        GUARD_VERSION == "claims-56"
+    )  # claims-11m's readings, g8's (claims-12n), then 13o, 13p and 14-56 of later helpers

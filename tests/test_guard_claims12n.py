@@ -126,4 +126,5 @@ def test_the_version_names_the_terse_readings():
         "claims-53",
         "claims-54",
         "claims-55",
-    )  # g8's readings since claims-12n; 13o, 13p, 14-55 later helpers'
+        "claims-56",
+    )  # g8's readings since claims-12n; 13o, 13p, 14-56 later helpers'

@@ -47,7 +47,13 @@ from simxai.guard._outputs import text_output
 # condition; a pair after "A by a hair over B"; totals of a group in other words and of one side; a card's class word
 # that is a feature's verb; grammar words as clipped names; a share of a number said; change amounts in brackets;
 # ranges several things lie in; a name's word inflected ("yearly cutting")
-GUARD_VERSION = "claims-55"
+# claims-56 (guard49): a subject's value said in words ("the elderly holder (25)", "an old pipe (7 years)", "right next
+# to the tap (101 m)", "a high BMI of 22.6"), a scalar word of a dimension the feature's own names hold, bound to the
+# subject's value its number shows, checked against where the value lies in the schema's range (`_value_words`); the
+# model's calls counted after the class ("predicts X 166 times", "predicts X for 11 plots, of which ..."); an
+# unnumbered rest in a list of the classes' counts ("88 A, 62 B and some X") must be a class; two classes compared by
+# the model's errors or catches on them ("more mistakes on A than on B"), against the confusion matrix
+GUARD_VERSION = "claims-56"
 
 __all__ = [
     "GUARD_VERSION",

@@ -14,6 +14,7 @@ import pydantic
 from simxai.guard import _cues as cue
 from simxai.guard._causes import invented_names
 from simxai.guard._cf_stays import counterfactual_stay_claims
+from simxai.guard._class_compare import class_compare_claims
 from simxai.guard._decimal_commas import decimal_points
 from simxai.guard._descriptions import without_descriptions
 from simxai.guard._enumerated import enumerated_item_claims
@@ -47,11 +48,13 @@ from simxai.guard._reading import Mention, clauses, find_mentions, quotes, sente
 from simxai.guard._state import Vocabulary
 from simxai.guard._statement_checks import _mechanism, _pairs, _StatementChecks
 from simxai.guard._sure import sure_only_default, unsure_mechanism
+from simxai.guard._switched import switch_claims
 from simxai.guard._terse import likely_move_claims, matrix_claims, one_way_claims, quoted_class_claims
 from simxai.guard._trust import Trust, trust
 from simxai.guard._unmatched import _UnmatchedNumbers
 from simxai.guard._unnamed import unnamed_claims, words_of
 from simxai.guard._unreached import reach_claims
+from simxai.guard._value_words import value_word_claims
 from simxai.guard._ways import certainty_move_claims, change_way_claims
 from simxai.textbounds import bounded_text
 from simxai.turn_memo import in_turn, turn_memo
@@ -226,6 +229,12 @@ class _Checker(_PredictionChecks, _UnmatchedNumbers, _InfluenceChecks, _Statemen
             self.previous_named = [self.names.feature(m) for m in named]
         for reader, said, holds in unnamed_claims(self.reply, self.all, self.names, self.label_forms, *self.unnamed):
             self.report.claim(said, holds, via=_mechanism(reader, said))  # what no output names, read last
+        for said, holds in value_word_claims(self.reply, *self.valued):  # "the elderly holder (25)" (claims-56)
+            self.report.claim(said, holds, via=_mechanism("value_word_claims", said))
+        for said, holds in class_compare_claims(self.reply, self.all.confusions):  # "more mistakes on A" (claims-56)
+            self.report.claim(said, holds, via=_mechanism("class_compare_claims", said))
+        for said, holds in switch_claims(self.reply, self.all.changes, self.switches):  # "the shed removed" (claims-56)
+            self.report.claim(said, holds, via=_mechanism("switch_claims", said))
         r = self.report
         return GuardReport(
             claims=r.claims,

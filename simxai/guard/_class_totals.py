@@ -33,6 +33,12 @@ _OF_WHOLE = r"(?:of\s+(?:the|all)\s+\d+\s+(?=[a-z][a-z'-]*\s+«))?"
 _CALLED_N = re.compile(rf"{_WHO}{_CALLED}\s+{_N}\s+{_OF_WHOLE}{_NOUN}(?:as\s+)?«(?P<x>\d)»")
 #: "it approved 166": a class that is a verb, then the count.
 _VERB_N = re.compile(rf"{_WHO}«(?P<x>\d)»\s+{_N}")
+#: "it predicts approved 166 times", "predicts overgrown for 11 plots": the class, then how often (claims-56).
+_TIMES = r"(?:\s+times\b|\s+[a-z][a-z'-]*)"
+_CALLED_X = re.compile(rf"{_WHO}{_CALLED}\s+«(?P<x>\d)»\s+(?:for\s+)?{_N}(?={_TIMES})")
+_NEXT_X = re.compile(rf"^{_TIMES}?(?:,\s*(?:and\s+)?|\s+and\s+)«(?P<x>\d)»\s+(?:for\s+)?{_N}(?={_TIMES})")
+#: ", of which 10 are right": a part of the count, not the count's side.
+_OF_WHICH = re.compile(r"^[^,;.]*,\s*of\s+(?:which|these|them)\b")
 #: The list's next item: "and 60 positive", ", 12 progressing", "and rejected 134".
 _NEXT_CALLED = re.compile(rf"^(?:\s+of\s+(?:the|all)\s+\d+)?(?:,\s*(?:and\s+)?|\s+and\s+){_N}\s+{_NOUN}«(?P<x>\d)»")
 _NEXT_VERB = re.compile(rf"^(?:\s+of\s+(?:the|all)\s+\d+)?(?:,\s*(?:and\s+)?|\s+and\s+)«(?P<x>\d)»\s+{_N}")
@@ -76,7 +82,7 @@ def class_total_claims(
     labels = tuple(recorded or ()) if card else confusions[0][0]
     for sentence in sentences(text):
         marked = _with_forms(_marked(sentence.lower(), labels), labels, forms or {})
-        for first, following in ((_CALLED_N, _NEXT_CALLED), (_VERB_N, _NEXT_VERB)):
+        for first, following in ((_CALLED_N, _NEXT_CALLED), (_VERB_N, _NEXT_VERB), (_CALLED_X, _NEXT_X)):
             for m in first.finditer(marked):
                 if card and not _MODEL.search(m.group(0)):
                     continue  # on a data card "it labels 56 intact" may be the data's own labels
@@ -86,6 +92,7 @@ def class_total_claims(
                     items.append((int(more.group("x")), _count(more.group("n"))))
                     end += more.end()
                 rest = _CLAUSE_END.split(marked[end:], maxsplit=1)[0]
+                rest = "" if first is _CALLED_X and _OF_WHICH.match(rest) else rest
                 if "«" in rest or _RIGHT.search(rest):
                     continue  # another class named later, or "... correctly": the count is a cell's
                 for x, n in items:

@@ -48,6 +48,15 @@ _LEAD_ITEM = re.compile(r"\s*[A-Za-z][A-Za-z'_-]*(?:\s+[A-Za-z][A-Za-z'_-]*){0,2
 #: claims-39).
 _ARTICLE = r"(?:\s+(?:an?|the|another)(?=\s))?"  # "forwarded to another office" (claims-46)
 _PLAIN = re.compile(rf"[A-Za-z][A-Za-z'_-]*{_ARTICLE}(?:\s+[A-Za-z][A-Za-z'_-]*{_ARTICLE}){{0,2}}")
+#: A count before a class in a list of the classes' counts ("91 flowing, 49 weak, 60 dry").
+_COUNTED = re.compile(r"\d[\d,]*\s+")
+#: The list's item of an unnumbered rest of a class (claims-56): "and a handful marked X", "and some X", "a few
+#: labelled X"; X must be a class too.
+_SOME = re.compile(
+    r"(?:some|a few|a handful|several|a couple|a small number|a number|the odd one)\s+"
+    r"(?:(?:(?:were|are|was)\s+)?(?:marked|labell?ed|graded|recorded|rated|called|classed|classified|tagged|found)"
+    r"\s+(?:as\s+)?)?(?P<w>[a-z][a-z'-]*)"
+)
 #: Marks around an item that are not part of it (emphasis, quotes, spaces).
 _MARKS = " *_`'\""
 
@@ -115,18 +124,28 @@ def label_set_claims(reply: str, labels: Iterable[str], known: set[str]) -> Iter
         if len(items) < 3:
             continue
         at_label = {m.start - start for m in mentions}
+        counts = [len(c.group(0)) if (c := _COUNTED.match(item)) else 0 for item in items]  # "62 overgrown"
         is_label = [
-            any(m.start - start == at and m.end - start == at + len(item) for m in mentions)
-            for item, at in zip(items, offsets, strict=True)
+            any(m.start - start == at + n and m.end - start == at + len(item) for m in mentions)
+            for item, at, n in zip(items, offsets, counts, strict=True)
         ]
         if sum(is_label) < 2 or not at_label:
             continue
+        counted = any(n and label for n, label in zip(counts, is_label, strict=True))
+        # a list that has two classes only with their counts is read for the unnumbered rest alone
+        plain = sum(label and not n for n, label in zip(counts, is_label, strict=True)) >= 2
         for item, label in zip(items, is_label, strict=True):
             if label:
                 continue
+            some = _SOME.fullmatch(item.lower()) if counted else None
+            if some and some.group("w") not in _NOT_FIRST | said and not _known([some.group("w")], known):
+                said.add(some.group("w"))  # "91 flowing, 49 weak and a handful marked X" (claims-56)
+                yield f"label '{some.group('w')}' (in a list of the classes' counts)", False
+                continue
             words = item.lower().split()
             if (
-                not _PLAIN.fullmatch(item)
+                not plain
+                or not _PLAIN.fullmatch(item)
                 or words[0] in _NOT_FIRST
                 or (words[0] in _COUNTS and len(words) > 1)
                 or _known(words, known)

@@ -21,7 +21,15 @@ _SETTINGS: list[tuple[re.Pattern[str], tuple[str, ...]]] = [
         ("n_estimators",),
     ),
     (re.compile(r"\b(?:n_estimators|number of trees)\s*(?:=|:|of|is)?\s*(?P<n>\d+)", re.I), ("n_estimators",)),
-    (re.compile(r"\b(?:max(?:imum)?[ _])?depth\s*(?:=|:|of|is|-)?\s*(?P<n>\d+)", re.I), ("max_depth",)),
+    # "depth at most 7", "depth capped at 7": a bound said of the depth is its setting (claims-56)
+    (
+        re.compile(
+            r"\b(?:max(?:imum)?[ _])?depth\s*(?:=|:|of|is|-)?\s*"
+            r"(?:(?:of\s+)?(?:at most|up to|no more than|capped at|limited to)\s+)?(?P<n>\d+)",
+            re.I,
+        ),
+        ("max_depth",),
+    ),
     (re.compile(r"\b(?P<n>\d+)\s+levels?\s+deep\b", re.I), ("max_depth",)),
     (
         re.compile(r"\b(?:learning[ _]rate|lr|eta)\s*(?:=|:|of|is)?\s*(?P<n>\d*\.?\d+)", re.I),

@@ -42,8 +42,10 @@ from simxai.guard._size_pairs import size_pairs
 from simxai.guard._spelled import spelled_numbers
 from simxai.guard._splits import clock_times, spoken_splits
 from simxai.guard._spoken_ids import spoken_ids
+from simxai.guard._switched import switch_words, yes_no_features
 from simxai.guard._tables import blank_table_headers, prose_tables
 from simxai.guard._terse import plain_code_spans
+from simxai.guard._value_words import card_ranges, subject_rows, subject_values
 from simxai.guard._words import quote_words
 from simxai.turn_memo import per_host
 
@@ -69,6 +71,8 @@ class Vocabulary(pydantic.BaseModel):
     cards: str = ""
     #: Each class's meaning on the host's output card: a verb it is glossed by names it (`_card_labels`, gfb39).
     meanings: dict[str, str] = {}
+    #: Each numeric feature's (min, max) in the schema: where a value said in words lies (`_value_words`, claims-56).
+    ranges: dict[str, tuple[float, float]] = {}
 
     @classmethod
     def for_host(cls, host: Any, functions: Sequence[str] = ()) -> Vocabulary:
@@ -87,6 +91,7 @@ class Vocabulary(pydantic.BaseModel):
             functions=list(functions),
             descriptions={f.name: f.description for f in schema.features if f.description},
             categories={f.name: list(f.categories) for f in schema.features if f.categories},
+            ranges={f.name: (f.min, f.max) for f in schema.features if f.min is not None and f.max is not None},
         )
 
 
@@ -368,6 +373,12 @@ class _CheckState:
         self.output_text = "\n".join(self.all.texts)
         self.structured = any(f.structured for f in facts)
         self.ids = {f.subject_id for f in facts if f.subject_id is not None}
+        # each subject's values, each feature's range and spellings: a value said in words (claims-56)
+        ranges = {**card_ranges(outputs), **{f.lower(): r for f, r in vocab.ranges.items()}}
+        spellings = {f.lower(): [f, *vocab.aliases.get(f, [])] for f in vocab.features}
+        self.valued = (subject_values(outputs), ranges, spellings, {float(i) for i in self.ids})
+        yes_no = yes_no_features(vocab.categories, subject_rows(outputs))  # "and the shed removed" (claims-56)
+        self.switches = switch_words(vocab.features, vocab.aliases, yes_no)
         self.report = _Report()
         self.numbers_seen = 0
         self.paired = -1

@@ -63,6 +63,7 @@ def test_the_version_names_this_round_or_a_later_one() -> None:
         "claims-53",
         "claims-54",
         "claims-55",
+        "claims-56",
     )
 
 

@@ -182,4 +182,4 @@ def test_an_agreement_not_said_of_every_subject_is_not_read(reply: str) -> None:
 def test_the_version_names_this_round() -> None:
     from simxai.guard import GUARD_VERSION
 
-    assert GUARD_VERSION in ("claims-53", "claims-54", "claims-55")
+    assert GUARD_VERSION in ("claims-53", "claims-54", "claims-55", "claims-56")

