@@ -398,8 +398,10 @@ AMOUNT_BEFORE = re.compile(
     r"(?:about\s+|around\s+|roughly\s+|some\s+|just\s+|only\s+)?(?:[€$£]\s?)?$",
     re.IGNORECASE,
 )
+#: claims-56 (gfa49): "21 fewer days", "an 86-point higher score": "fewer", and a comparative after a hyphened unit.
 AMOUNT_AFTER = re.compile(
-    r"^\s*%?\s*(?:percentage\s+)?(?:points?\b|pp\b|lower\b|higher\b|less\b|more\b|smaller\b|larger\b|"
+    r"^\s*%?\s*(?:percentage\s+)?(?:-[a-z]+\s+(?=[a-z]+er\b|less\b|more\b))?"
+    r"(?:points?\b|pp\b|lower\b|higher\b|less\b|more\b|fewer\b|smaller\b|larger\b|"
     r"bigger\b|up\b|down\b|away\b|cut\b|raise\b|reduction\b|increase\b|decrease\b|drop\b|rise\b|change\b)",
     re.IGNORECASE,
 )

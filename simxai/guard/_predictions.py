@@ -115,7 +115,12 @@ _ANOTHER_STATE = re.compile(
 _CONTRAST_END = re.compile(r"\b(?:but|yet|though|although|whereas|while|however)[\s,]*$", re.I)
 _CONTRAST_LEAD = re.compile(r"^[\s,]*(?:but|yet|though|although|whereas|while|however)\b", re.I)
 #: The model's call said to be wrong before the clause ("... and it got this one wrong; the flight was moved").
-_WRONG_END = re.compile(r"\b(?:got\s+(?:it|this|that)(?:\s+one)?|(?:it|this|that)\s+(?:was|is))\s+wrong[\s,;:]*$", re.I)
+#: claims-56 (gfa49): any form of "get" ("gets it wrong; the plot was X") and "it's" ("it's wrong: the plot was X").
+_WRONG_END = re.compile(
+    r"\b(?:(?:gets?|got|getting)\s+(?:it|this|that)(?:\s+one)?\s+|(?:it|this|that)(?:\s+(?:was|is)\s+|['’]s\s+))"
+    r"(?:(?:quite|plainly|clearly|simply)\s+)?(?:wrong|incorrect)[\s,;:]*$",
+    re.I,
+)
 #: Another source than the model stating a label: "and the log says it cracked", "the file has it as".
 _OTHER_SOURCE = re.compile(
     r"\b(?:the|its|our|their)\s+(?!model\b|classifier\b|prediction\b|call\b)[a-z]+\s+"
@@ -161,6 +166,8 @@ def _after_the_call(lead: str, sentence: str, clause: str, earlier: str) -> bool
     start = sentence.find(clause)
     opened = bool(_CONTRAST_LEAD.match(clause)) or (start > 0 and bool(_CONTRAST_END.search(sentence[:start])))
     opened = opened or (start > 0 and bool(_WRONG_END.search(sentence[:start])))  # claims-45
+    cut = max(lead.rfind(":"), lead.rfind(";"))  # "..., and it's wrong: the plot was X" in one clause (claims-56)
+    opened = opened or (cut > 0 and bool(_WRONG_END.search(lead[: cut + 1])))
     return opened or bool(_OTHER_SOURCE.search(lead))
 
 
