@@ -374,3 +374,32 @@ DATA = {
 )
 def test_counts_after_outnumber_are_the_groups(reply: str, faithful: bool) -> None:
     assert passes(reply, [DATA], BOATS) is faithful, reply
+
+
+DARTS = Vocabulary(labels=["bull", "miss"], features=["distance_m"], instance_noun="dart")
+
+
+@pytest.mark.parametrize(
+    ("reply", "faithful"),
+    [
+        ("Both darts are predicted misses, at 0.9 and 0.8.", True),
+        ("Both darts are predicted bulls, at 0.9 and 0.8.", True),
+        ("Both darts are predicted hits, at 0.9 and 0.8.", False),
+    ],
+)
+def test_a_class_in_the_plural_is_that_class(reply: str, faithful: bool) -> None:
+    outputs = [
+        {
+            "kind": "prediction",
+            "subject": row_subject("dart", ident, {"distance_m": 2.0}),
+            "label": label,
+            "probabilities": {label: p, "bull" if label == "miss" else "miss": round(1 - p, 2)},
+            "label_counts": None,
+            "true_label": label,
+        }
+        for ident, label, p in (
+            (8101, "miss" if "misses" in reply else "bull", 0.9),
+            (8102, "miss" if "misses" in reply else "bull", 0.8),
+        )
+    ]
+    assert passes(reply, outputs, DARTS) is faithful, reply
