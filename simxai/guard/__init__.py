@@ -47,6 +47,11 @@ from simxai.guard._outputs import text_output
 # condition; a pair after "A by a hair over B"; totals of a group in other words and of one side; a card's class word
 # that is a feature's verb; grammar words as clipped names; a share of a number said; change amounts in brackets;
 # ranges several things lie in; a name's word inflected ("yearly cutting")
+# claims-56 (gfa49): an adverb or a participle in a name's place ("X, narrowly", "more surely", "the features are
+# standardised"); a metric's counts checked as its share, not as numbers; two subjects' records said as a pair read in
+# the order the subjects were named; the class after "it's wrong:" / "gets it wrong;" is the record; amounts before
+# "fewer" or a hyphened unit; a constant guess before its number; "unlike for X"; a feature ranked against itself is
+# not compared; a feature's own category value after its name; counts after "outnumber"; a class in the plural
 GUARD_VERSION = "claims-55"
 
 __all__ = [

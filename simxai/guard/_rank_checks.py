@@ -179,7 +179,9 @@ class _RankChecks(_CheckState):
                 and _PLACED_GAP.fullmatch(clause[comparative.end() : mentions[1].start])
             ):
                 return  # "the model behind the prediction", "ahead of schedule": no rank of two features
-            if a == b:  # claims-56 (gfa49): one side in words no name binds ("the walk to X is just behind X")
+            between = clause[mentions[0].end : comparative.start()]
+            if a == b and re.search(r"\s[-–—]\s|[,;:(]", between):  # claims-56 (gfa49): "then X - the walk to
+                # the tap is just behind X": the side before the comparative is in words no name binds
                 self.report.skip(f"rank {a} against itself (one side not bound to a feature, not compared)")
                 return
 

@@ -293,6 +293,7 @@ GLOBAL = {
         ("Unlike for seaworthy, where the rivets are far ahead, for leaky the hull age leads.", False),
         ("Hull age first, then the rivets - the walk to the boat store is only just behind the rivets.", True),
         ("The rivets first, then the hull age.", False),
+        ("The rivets are more important than the rivets.", False),
     ],
 )
 def test_a_contrasted_class_and_a_rank_against_itself(reply: str, faithful: bool) -> None:
