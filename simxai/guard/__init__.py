@@ -53,6 +53,11 @@ from simxai.guard._outputs import text_output
 # model's calls counted after the class ("predicts X 166 times", "predicts X for 11 plots, of which ..."); an
 # unnumbered rest in a list of the classes' counts ("88 A, 62 B and some X") must be a class; two classes compared by
 # the model's errors or catches on them ("more mistakes on A than on B"), against the confusion matrix
+# claims-56 (gfa49): an adverb or a participle in a name's place ("X, narrowly", "more surely", "the features are
+# standardised"); a metric's counts checked as its share, not as numbers; two subjects' records said as a pair read in
+# the order the subjects were named; the class after "it's wrong:" / "gets it wrong;" is the record; amounts before
+# "fewer" or a hyphened unit; a constant guess before its number; "unlike for X"; a feature ranked against itself is
+# not compared; a feature's own category value after its name; counts after "outnumber"; a class in the plural
 GUARD_VERSION = "claims-56"
 
 __all__ = [

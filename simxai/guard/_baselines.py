@@ -32,6 +32,16 @@ _BASELINE = re.compile(
     re.I,
 )
 
+#: claims-56 (gfa49): the constant guess said before its number: "Guessing X every time would give 0.63", "always
+#: predicting the commonest class scores 0.63" ("always" before the verb or "every time" after its object).
+_GUESS_BEFORE = re.compile(
+    r"\b(?P<always>(?:always|just|simply|blindly)\s+)?(?:guessing|predicting|saying|calling|picking|choosing|"
+    r"answering|labell?ing)\s+(?P<rest>[^.;:()\d]{1,40}?)\s+(?P<every>(?:every|each)\s+time\s+|for\s+(?:every|each|all)\s+"
+    r"[a-z]+\s+|throughout\s+)?(?:would\s+)?(?:gives?|scores?|gets?|reach(?:es)?|achieves?|manages?)\s+"
+    r"(?:(?:an?\s+)?accuracy\s+of\s+)?(?:about\s+|around\s+|roughly\s+|only\s+|just\s+)?$",
+    re.I,
+)
+
 
 def _row_shares(rows: Sequence[Sequence[float]]) -> list[float]:
     """Each true class's share of a confusion matrix's cases (its row total over all cells); none of an empty one."""
@@ -41,12 +51,15 @@ def _row_shares(rows: Sequence[Sequence[float]]) -> list[float]:
 
 
 def baseline_claim(
-    claim: NumberClaim, following: str, labels: Sequence[str], forms: Mapping[str, str], facts: Facts
+    claim: NumberClaim, following: str, labels: Sequence[str], forms: Mapping[str, str], facts: Facts, lead: str = ""
 ) -> tuple[str, bool] | None:
     """What a constant guess's accuracy `claim` is checked against and whether it holds; None when `following` (the
-    text after the number) says no constant guess, or no confusion matrix of the outputs gives the shares.
+    text after the number) or `lead` (its clause up to it) says no constant guess, or no confusion matrix of the
+    outputs gives the shares.
     """
     m = _BASELINE.match(following)
+    if m is None and (before := _GUESS_BEFORE.search(lead[-100:])) is not None:
+        m = before if before.group("always") or before.group("every") else None
     if m is None or claim.high is not None or not (claim.percent or 0 <= claim.value <= 1):
         return None
     shares: dict[str, float] = {}

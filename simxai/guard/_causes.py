@@ -17,6 +17,13 @@ from simxai.guard._statements import FAMILIES
 
 __all__ = ["invented_names"]
 
+#: An adverb by its ending ("more surely", "narrowly"): a stem of four letters or more before "-ly", not "-ily"
+#: ("family") (claims-56, gfa49).
+_ADVERB = re.compile(r"[a-z]{4,}(?<!i)ly")
+#: A copula and a past participle closing the place of a feature's name: "the features are standardised", "the
+#: inputs were scaled" say what was done to the features, not which one (claims-56, gfa49).
+_STATE_OF = re.compile(r"\b(?:is|are|was|were)\s+(?:all\s+|first\s+)?[a-z]{3,}(?:ed|ised|ized)$", re.I)
+
 _NP = r"(?P<w>(?:[a-z][a-z_'-]*)(?:\s+[a-z][a-z_'-]*){0,2})"
 _CAUSE_AFTER = gated(
     r"\b(?:because of|due to|driven (?:mostly |mainly |largely )?by|thanks to|owing to|"
@@ -389,8 +396,10 @@ def invented_names(
                     and _HEAD.fullmatch(phrase[-1]) is not None
                     and not (lead in known and lead not in names)
                 )
-                if phrase and all(w in DEGREE_WORDS or w in names for w in phrase):
+                if phrase and all(w in DEGREE_WORDS or w in names or _ADVERB.fullmatch(w) for w in phrase):
                     continue  # "the smallest", "least", "firmer", "positive still": a degree or a class (claims-37)
+                if pattern in (_SET_AT, _RANKED) and _STATE_OF.search(reply[match.start() : at + len(said)]):
+                    continue  # "the numeric features are standardised": a state of the features, no name (claims-56)
                 if phrase and joined not in known and (headless or not any(_known(w, known) for w in phrase)):
                     claims.append((f"feature {' '.join(phrase)}", False))
     names = {lab.lower() for lab in labels}
@@ -405,6 +414,8 @@ def invented_names(
                 _LAST_ITEM.match(sentence[m.end :]) if m is said_labels[-1] else None
             )
             word = item.group(1).lower() if item else ""
+            if word.endswith("ly") and word not in names:
+                continue  # "Dry, narrowly (0.48 ...)": an adverb of the call, no item of a list (claims-56, gfa49)
             if word and word not in names and word not in _COMMON and word not in known:
                 claims.append((f"label {word}", False))
     for match in _LABEL_COUNT.finditer(reply):

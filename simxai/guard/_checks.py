@@ -127,6 +127,11 @@ class _Checker(_PredictionChecks, _UnmatchedNumbers, _InfluenceChecks, _Statemen
     def run(self) -> GuardReport:
         self._names_exist()
         self._edits()
+        for said, held in self.record_pairs:  # two subjects' records said as a pair (claims-56, gfa49)
+            if held is None:
+                self.report.skip(said)
+            else:
+                self.report.claim(said, held, via="records in order")
         self._rank_orders()
         rankings = [r for r in (self.all.local_ranking, self.all.global_ranking) if r]
         ranked = numbered_rank_claims(self.raw, self.names.features, self.names.quoted_only, rankings)

@@ -398,8 +398,10 @@ AMOUNT_BEFORE = re.compile(
     r"(?:about\s+|around\s+|roughly\s+|some\s+|just\s+|only\s+)?(?:[€$£]\s?)?$",
     re.IGNORECASE,
 )
+#: claims-56 (gfa49): "21 fewer days", "an 86-point higher score": "fewer", and a comparative after a hyphened unit.
 AMOUNT_AFTER = re.compile(
-    r"^\s*%?\s*(?:percentage\s+)?(?:points?\b|pp\b|lower\b|higher\b|less\b|more\b|smaller\b|larger\b|"
+    r"^\s*%?\s*(?:percentage\s+)?(?:-[a-z]+\s+(?=[a-z]+er\b|less\b|more\b))?"
+    r"(?:points?\b|pp\b|lower\b|higher\b|less\b|more\b|fewer\b|smaller\b|larger\b|"
     r"bigger\b|up\b|down\b|away\b|cut\b|raise\b|reduction\b|increase\b|decrease\b|drop\b|rise\b|change\b)",
     re.IGNORECASE,
 )
@@ -442,3 +444,12 @@ def label_verb(label: str, noun: str) -> re.Pattern[str]:
         forms |= {label[:-1], label[:-1] + "s", label[:-2], label[:-2] + "s"}
     verbs = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
     return re.compile(rf"\b(?P<verb>{verbs})\s+(?:{_subject(noun)}|\b(?:her|him)\b)", re.IGNORECASE)
+
+
+#: The model's call said to be wrong before the clause ("... and it got this one wrong; the flight was moved").
+#: claims-56 (gfa49): any form of "get" ("gets it wrong; the plot was X") and "it's" ("it's wrong: the plot was X").
+WRONG_END = re.compile(
+    r"\b(?:(?:gets?|got|getting)\s+(?:it|this|that)(?:\s+one)?\s+|(?:it|this|that)(?:\s+(?:was|is)\s+|['’]s\s+))"
+    r"(?:(?:quite|plainly|clearly|simply)\s+)?(?:wrong|incorrect)[\s,;:]*$",
+    re.I,
+)

@@ -12,7 +12,7 @@ Read only on a turn whose outputs are global explanations alone, of exactly one 
 explanation or what-if (there "for X" may name a probability's or a change's class). A class after a word of
 direction or of evidence ("pushes towards the stable class", "argues for approval", "counts for stable") or after
 a negation ("not for stable", "rather than for stable") or a comparison ("as they do for stable", "the same as for
-stable") is not the explained class. A question is read: its premise
+stable"; since claims-56 a contrast, "unlike for stable") is not the explained class. A question is read: its premise
 names the class the answer ranks for ("which features matter most for approval? A. Credit score, ...").
 """
 
@@ -37,7 +37,8 @@ _DIRECTION = re.compile(
 #: "the same as for failure", "just like for stable" (claims-49; "As for missing, ..." names the class explained).
 _COMPARED = re.compile(
     r"\b(?:(?:same|just|much|exactly)\s+as|as\s+(?:it|they|he|she|we|you|one)\s+(?:do|does|did|are|is|were|was)|"
-    r"(?:just\s+)?like)\s*$",
+    # claims-56 (gfa49): a contrast, "Unlike for A, where ..., for B the age matters more", "as opposed to for A"
+    r"(?:just\s+)?like|unlike|in\s+contrast\s+(?:to|with)|as\s+opposed\s+to|compared\s+(?:with|to))\s*$",
     re.I,
 )
 

@@ -114,6 +114,13 @@ _LABEL_COUNT = gated(
 _COUNT_CONTEXT = re.compile(r"\b(?:there are|can (?:output|return|predict)|has|have|one of|in total|only)\b", re.I)
 
 
+def _plural_of(word: str, known: set[str]) -> bool:
+    """Whether `word` is a plural of a class or its form: "-s", or "-es" after s, x, z, ch or sh ("misses")."""
+    if word.endswith("es") and word[:-2].endswith(("s", "x", "z", "ch", "sh")):
+        return word[:-2] in known
+    return word.endswith("s") and not word.endswith("ss") and word[:-1] in known
+
+
 def invented_label_claims(
     raw: str,
     labels: Iterable[str],
@@ -138,6 +145,7 @@ def invented_label_claims(
             word = m.group("x").lower()
             if (
                 word in known
+                or _plural_of(word, known)  # "Both are predicted misses" (claims-56, gfa49)
                 or word in spelled
                 or word in said
                 or word in _NOT_A_FILLER

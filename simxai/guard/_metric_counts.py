@@ -26,7 +26,7 @@ from collections.abc import Iterator, Mapping, Sequence
 
 from simxai.guard._facts import MACRO, Facts
 
-__all__ = ["metric_count_claims"]
+__all__ = ["counted_pair", "metric_count_claims"]
 
 _METRIC = re.compile(
     r"\b(?P<m>precision|recall|accuracy)\b|\b(?:f1|f-score|auc|roc|specificity|sensitivity|hit rate)\b", re.I
@@ -60,26 +60,52 @@ def metric_count_claims(
         forms: other words of a class (its noun or verb) -> the class.
         facts: what the outputs state (their metrics, overall and by class).
     """
+    read = _read(sentence, labels, forms, facts)
+    if read is not None:
+        metric, n, whole, value = read
+        yield f"{metric} said by counting: {n} of {whole}", abs(n / whole - value) <= _SLACK
+
+
+def counted_pair(sentence: str, labels: Sequence[str], forms: Mapping[str, str], facts: Facts) -> set[float]:
+    """The two whole numbers `sentence` says as the share of its metric (checked as that share by
+    `metric_count_claims`), or none. claims-56 (gfa49): each was also read as a number of its own ("of the 11
+    boxes it called X, 3 were": 11 is no field of the outputs), a false alarm on a right pair.
+    """
+    read = _read(sentence, labels, forms, facts)
+    return {float(read[1]), float(read[2])} if read is not None else set()
+
+
+def _read(
+    sentence: str, labels: Sequence[str], forms: Mapping[str, str], facts: Facts
+) -> tuple[str, int, int, float] | None:
+    """(metric, N, M, the metric's value) for the one pair `sentence` says as the share of the one metric it
+    names; since claims-56 (gfa49) the pair may be read in the part after the sentence's last colon or semicolon
+    when the whole sentence makes two shares ("it finds most of them, though: only 8 of its 13 calls were right").
+    """
     named = {m.group("m").lower() if m.group("m") else m.group(0).lower() for m in _METRIC.finditer(sentence)}
     if len(named) != 1 or sentence.rstrip().endswith("?"):
-        return
+        return None
     metric = named.pop()
     if metric not in ("precision", "recall", "accuracy"):
-        return
-    pairs = {(int(m.group(1)), int(m.group(2))) for m in _N_OF_M.finditer(sentence)}
-    pairs |= {(int(m.group(3)), int(m.group(1))) for m in _OF_M_N.finditer(sentence)}
-    pairs = {(n, whole) for n, whole in pairs if 0 < n <= whole}
-    if len(pairs) != 1:
-        return
-    n, whole = pairs.pop()
-    if _share(sentence) != metric:
-        return
-    if metric == "accuracy" and float(whole) not in facts.evaluated:
-        return  # "roughly 7 in 10" beside an accuracy of 73 % is a share in words, not the cases counted
-    value = _value(sentence, metric, labels, forms, facts)
-    if value is None:
-        return
-    yield f"{metric} said by counting: {n} of {whole}", abs(n / whole - value) <= _SLACK
+        return None
+    parts = [sentence]
+    cut = max(sentence.rfind(":"), sentence.rfind(";"))
+    if cut > 0:
+        parts.append(sentence[cut + 1 :])
+    for part in parts:
+        pairs = {(int(m.group(1)), int(m.group(2))) for m in _N_OF_M.finditer(part)}
+        pairs |= {(int(m.group(3)), int(m.group(1))) for m in _OF_M_N.finditer(part)}
+        pairs = {(n, whole) for n, whole in pairs if 0 < n <= whole}
+        if len(pairs) != 1:
+            continue
+        n, whole = pairs.pop()
+        if _share(part) != metric:
+            continue
+        if metric == "accuracy" and float(whole) not in facts.evaluated:
+            return None  # "roughly 7 in 10" beside an accuracy of 73 % is a share in words, not the cases counted
+        value = _value(sentence, metric, labels, forms, facts)
+        return None if value is None else (metric, n, whole, value)
+    return None
 
 
 def _share(sentence: str) -> str | None:

@@ -17,6 +17,7 @@ from simxai.guard._derived import OF_GROUP, RESTATED, count_shares, is_differenc
 from simxai.guard._facts import Facts
 from simxai.guard._group_totals import group_total, names_rest
 from simxai.guard._mean_gaps import mean_gap
+from simxai.guard._metric_counts import counted_pair
 from simxai.guard._missed import missed_share
 from simxai.guard._number_names import _NumberNames
 from simxai.guard._odds import odds_hold, said_as_odds
@@ -100,11 +101,16 @@ class _NumberExits(_NumberNames):
         if fits(claim, self.context_numbers):
             self.report.skip(f"{text} (the user's own)")
             return True
-        baseline = baseline_claim(claim, following, self.names.labels, self.label_forms, self.all)
+        if not claim.percent and claim.decimals == 0 and claim.high is None:
+            if claim.value in counted_pair(sentence, self.names.labels, self.label_forms, self.all):
+                # "of the 11 it called X, 3 were": a count of a metric said by counting, checked as its share
+                self.report.skip(f"{text} (a count making a metric, checked as its share)")  # claims-56 (gfa49)
+                return True
+        lead = clause[: offset + claim.start]
+        baseline = baseline_claim(claim, following, self.names.labels, self.label_forms, self.all, lead)
         if baseline is not None:  # "against 0.5 for the majority guess" (claims-54)
             self.report.claim(f"{text} ({baseline[0]})", baseline[1], via="number of a constant guess")
             return True
-        lead = clause[: offset + claim.start]
         if majority_baseline(claim, lead, facts.matrices):  # "accuracy 0.75, against 0.5 for ..." (claims-54)
             self.report.claim(f"{text} (the commonest class's share: a majority baseline)", True, via="number")
             return True

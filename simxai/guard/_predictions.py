@@ -114,8 +114,6 @@ _ANOTHER_STATE = re.compile(
 #: A contrast that opens a clause ("..., yet it came out intact", "... but cracked").
 _CONTRAST_END = re.compile(r"\b(?:but|yet|though|although|whereas|while|however)[\s,]*$", re.I)
 _CONTRAST_LEAD = re.compile(r"^[\s,]*(?:but|yet|though|although|whereas|while|however)\b", re.I)
-#: The model's call said to be wrong before the clause ("... and it got this one wrong; the flight was moved").
-_WRONG_END = re.compile(r"\b(?:got\s+(?:it|this|that)(?:\s+one)?|(?:it|this|that)\s+(?:was|is))\s+wrong[\s,;:]*$", re.I)
 #: Another source than the model stating a label: "and the log says it cracked", "the file has it as".
 _OTHER_SOURCE = re.compile(
     r"\b(?:the|its|our|their)\s+(?!model\b|classifier\b|prediction\b|call\b)[a-z]+\s+"
@@ -160,7 +158,9 @@ def _after_the_call(lead: str, sentence: str, clause: str, earlier: str) -> bool
         return False
     start = sentence.find(clause)
     opened = bool(_CONTRAST_LEAD.match(clause)) or (start > 0 and bool(_CONTRAST_END.search(sentence[:start])))
-    opened = opened or (start > 0 and bool(_WRONG_END.search(sentence[:start])))  # claims-45
+    # claims-45; claims-56 (gfa49): "..., and it's wrong: the plot was X", in one clause up to its colon
+    wrong = (sentence[:start] if start > 0 else "", lead[: max(lead.rfind(":"), lead.rfind(";")) + 1])
+    opened = opened or any(w and cue.WRONG_END.search(w) for w in wrong)
     return opened or bool(_OTHER_SOURCE.search(lead))
 
 
@@ -495,6 +495,6 @@ def _unquoted(text: str) -> str:
 
 def _without_labels(clause: str, labels: Sequence[str]) -> str:
     """`clause` with every class name the guard reads there (`find_mentions`) blanked out."""
-    for m in reversed(find_mentions(clause, labels)):
+    for m in reversed(find_mentions(clause, [*labels, *(f"{x}es" if x.endswith("s") else f"{x}s" for x in labels)])):
         clause = clause[: m.start] + " " + clause[m.end :]
     return clause

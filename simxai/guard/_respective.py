@@ -19,6 +19,9 @@ reads "A (x), by the thinnest margin over B (y)".
 
 Two subjects compared, then a pair (claims-26): "patient 64 looks steadier than patient 310: stable at 70 % versus
 progressing at 56 %" reads "... : patient 64 stable at 70 % versus patient 310 progressing at 56 %".
+
+Counts of two groups after "outnumber" (claims-56): "A plots outnumber B ones 38 to 11" reads "38 A plots outnumber 11
+B ones".
 """
 
 from __future__ import annotations
@@ -92,6 +95,14 @@ _JOINED_PAIR = gated(
     r"(?P<mid>(?:[ \t]+[A-Za-z][\w'-]*){1,5})[ \t]*\([ \t]*"
     rf"(?P<x>{_NUMBER})[ \t]*(?:and|&|/)[ \t]*(?P<y>{_NUMBER})[ \t]*(?:,?[ \t]*respectively[ \t]*)?\)"
 )
+#: "A plots outnumber B ones 38 to 11": counts of two groups after "outnumber", in the names' order, read "38 A plots
+#: outnumber 11 B ones" (claims-56, gfa49): the pair was read as a range of the feature named before.
+_OUTNUMBER = gated(
+    r"(?P<a>\b[A-Za-z][\w-]*(?:[ \t]+[a-z]+)?[ \t]+outnumber(?:s|ed)?[ \t]+(?:the[ \t]+)?)(?P<b>[A-Za-z][\w-]*"
+    r"(?:[ \t]+(?!by\b)[a-z]+)?)[ \t]*,?[ \t]*(?:by[ \t]+)?(?P<x>\d+)[ \t]*(?:to|vs\.?|versus|against|:)[ \t]*"
+    r"(?P<y>\d+)(?!\d|\.\d|\s*%)",
+    re.I,
+)
 _SINGULAR = {"are": "is", "were": "was", "get": "gets", "got": "got"}
 
 
@@ -112,6 +123,7 @@ def respective_pairs(text: str) -> str:
     """`text` with each pair said respectively written out as two statements, one per name."""
     for compared in (_COMPARED, _BEATS, _OVER):
         text = compared.sub(_in_place, text)
+    text = _OUTNUMBER.sub(lambda m: f"{m['x']} {m['a']}{m['y']} {m['b']}", text)
     text = _JOINED_PAIR.sub(lambda m: f"{m['a']} ({m['x']}) and {m['b']} ({m['y']}){m['mid']}", text)
     text = _MORE_THAN.sub(
         lambda m: f"{m.group('a')}{m.group('A')} ({m.group('x')}){m.group('mid')}{m.group('B')} ({m.group('y')})", text

@@ -30,12 +30,14 @@ from simxai.guard._layout import register_layout
 from simxai.guard._lead_words import lead_words
 from simxai.guard._leading_dot import with_leading_zeros
 from simxai.guard._mentions import names_words, without_closers
+from simxai.guard._own_values import blank_own_values
 from simxai.guard._pair_order import ordered_pairs
 from simxai.guard._party_verbs import party_verbs
 from simxai.guard._percent_features import percent_features
 from simxai.guard._plain import acronym_aliases, shortened_aliases
 from simxai.guard._ratio_names import ratio_names
 from simxai.guard._reading import Mention, abbreviations, find_mentions, mask_inputs, normalise
+from simxai.guard._record_pairs import record_pairs
 from simxai.guard._respective import respective_pairs
 from simxai.guard._same_share import same_shares
 from simxai.guard._size_pairs import size_pairs
@@ -315,6 +317,7 @@ class _CheckState:
         # a speaker's frame ('Podcast: "..."'), "RECEIPT" heads, "key ..... value", "STABLE 68.0"
         reply = register_layout(without_frame(reply), vocab.labels, named)
         ids = {f.subject_id for f in facts if f.subject_id is not None}
+        reply = blank_own_values(reply, vocab.features, derived_aliases(vocab), outputs)  # "purpose home" (claims-56)
         # "moist 9.5", "cotton −.004": a feature's clipped word or category value, written out (claims-41)
         reply = clipped_names(
             reply, vocab.features, derived_aliases(vocab), vocab.labels, vocab.instance_noun, ids, outputs
@@ -354,6 +357,7 @@ class _CheckState:
         self.reply, self.raw = named_bare_ids(self.reply, ids, noun), named_bare_ids(self.raw, ids, noun)
         self.unmasked = named_bare_ids(self.unmasked, ids, noun)
         self.reply = ordered_pairs(self.reply, ids)  # "40 and 150: ... 0.895 and 0.813 respectively" (claims-38)
+        self.reply, self.record_pairs = record_pairs(self.reply, facts, vocab.labels)  # "the logs say C and D"
         self.reply = size_pairs(self.reply, self.names.features, self.names.quoted_only)  # "A ... B (x vs y)"
         self.label_forms = dict(_host_label_forms(tuple(self.names.labels), tuple(self.names.features)))
         # a class said by the verb its output card glosses it with ("collected" of reunited; gfb39)
