@@ -7,7 +7,7 @@ without regard to any host or data set; the regular forms ("-ed", "-ing", "-s") 
 
 from __future__ import annotations
 
-__all__ = ["irregular_forms"]
+__all__ = ["irregular_forms", "irregular_past"]
 
 # base: its past tense and past participle (one form when both are the same)
 _FORMS: dict[str, tuple[str, ...]] = {
@@ -129,3 +129,12 @@ def irregular_forms(base: str) -> tuple[str, ...]:
     whose past is regular or a word that is no verb of the table.
     """
     return _FORMS.get(base.lower(), ())
+
+
+# every irregular form that is no verb's base as well ("won", "kept"; not "found" of `found`, were it a base)
+_PAST = frozenset(form for forms in _FORMS.values() for form in forms) - frozenset(_FORMS)
+
+
+def irregular_past(word: str) -> bool:
+    """Whether `word` is the irregular past tense or participle of an English verb of the table ("won", "kept")."""
+    return word.lower() in _PAST

@@ -8,8 +8,8 @@ classes are keep / release, "what keeps tank 5 on release" was read "what LABEL 
 staying or labelling ("was kept", "stays on", "flagged as out"), after "not" / "never", after the model as a verb's
 subject ("does the model keep"), before a noun of the outcome ("the keep label"), or in quotes; and a verb also
 wherever it takes no object ("a hold", "hold vs go", "precision for keep"; not "what keeps 5 on release", nor "what
-keeps tank 5 on release", the instance named by a noun before its id; nor "what do you keep on each tank", a person
-its subject).
+keeps tank 5 on release", the instance named by a noun before its id; nor "which figures do you keep about a
+tank", a person its subject).
 
 The two word lists are English grammar (prepositions and particles; verbs a request is worded with), chosen without
 regard to any host or data set.
@@ -62,7 +62,7 @@ def class_said_as_class(text: str, start: int, end: int, name: str) -> bool:
     the model, before a noun of the outcome, set against another class ("on vs off"), in quotes or closing its
     clause; a verb ("keep", "hold") is the class
     unless it takes an object ("what keeps 5 on release", "make it hold a rider") without such a word before it, or a
-    person is its subject ("what do you keep on each tank").
+    person is its subject ("which figures do you keep about a tank").
     """
     if 0 < start and end < len(text) and text[start - 1] in _QUOTES and text[end] in _QUOTES:
         return True
@@ -72,7 +72,7 @@ def class_said_as_class(text: str, start: int, end: int, name: str) -> bool:
         paired = bool(_PAIRED_AFTER.match(text, end) or _PAIRED_BEFORE.search(text[max(0, start - 20) : start]))
         return cued or paired or _CLAUSE_END.match(text, end) is not None
     if _PERSON_BEFORE.search(text[max(0, start - 30) : start]):
-        return False  # the user or the host's people as its subject: "what do you keep on each tank", "we hold"
+        return False  # a person as its subject: "which figures do you keep about a tank", "we hold"
     return _OBJECT.match(text, end) is None and not _named_object(text, end)
 
 

@@ -5,15 +5,21 @@ read, landed with the forty-ninth round's rebuild.
    ("what keeps crate 610 on hold") or a person is its subject ("what do you keep on each crate");
 2. `word_stems` reads a short inflection as the arguments do ("dried" -> dry, "aged" -> age);
 3. a multiplication said in the third person before the feature ("if 610 halves the mould spots") is a change;
-4. comparatives of loudness ("5 dB quieter", "louder by 8") are steps of a volume.
+4. comparatives of loudness ("5 dB quieter", "louder by 8") are steps of a volume;
+5. the first word of a name that is a noun of irregular plural names the feature in either number ("the geese" of
+   `GooseVisits`), unless another feature holds it;
+6. an irregular past in a count of a group's outcome says the outcome was recorded ("how many ... won a rosette").
 """
 
 from __future__ import annotations
 
 import pytest
 
+from simxai._irregular_verbs import irregular_past
+from simxai.backends._router_group_records import recorded_in_group
 from simxai.backends._router_masking import selector_text
 from simxai.extraction import class_said_as_class, extract_changes
+from simxai.extraction.mentions import feature_mentions
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.normalize import normalize, word_stems
 
@@ -55,7 +61,7 @@ def read(text: str, host: HostSchema) -> str:
         ("what keeps crate 610 on sell", "what keeps znoun znum on zlabel"),
         ("which changes would hold crate 640 at sell", "which changes would hold znoun znum at zlabel"),
         # a person as the verb's subject
-        ("what do you keep on each crate", "what do you keep on each znoun"),
+        ("which figures do you keep about a crate", "which figures do you keep about a znoun"),
         ("what figures do we hold about a crate", "what figures do we hold about a znoun"),
         # still the class where the grammar puts one
         ("why was crate 610 kept", "why was znoun znum zlabel"),
@@ -133,3 +139,71 @@ def test_a_comparative_of_loudness_is_a_step(text: str, changes: dict[str, str])
 
 def test_loudness_names_nothing_on_a_host_without_a_sound() -> None:
     assert not extract_changes("what if lot 20 were 5 dB quieter", LOTS)
+
+
+# --- 5. the first word of a name, a noun of irregular plural ----------------------------------------------------------
+
+# a village pond's duck houses
+POND = HostSchema(
+    name="pond duck houses",
+    kind="tabular",
+    instance_noun="house",
+    class_names=["fine", "clean"],
+    features=[
+        FeatureSchema(name="GooseVisits", type="numeric", min=0, max=30),
+        FeatureSchema(name="foot_traffic", type="numeric", min=0, max=500),
+        FeatureSchema(name="foot_bridge_width", type="numeric", min=1, max=4),
+        FeatureSchema(name="reed_height_cm", type="numeric", min=0, max=200),
+    ],
+    id_range=(70, 140),
+)
+
+
+def _named(text: str, host: HostSchema) -> set[str]:
+    return {m.feature.name for m in feature_mentions(text, host)}
+
+
+def test_an_irregular_first_word_names_its_feature() -> None:
+    assert _named("how many geese come to a house on average", POND) == {"GooseVisits"}
+    assert _named("what if house 80 had the goose bit down to 2", POND) == {"GooseVisits"}
+    assert extract_changes("what if house 80 had 3 fewer geese", POND) == {"GooseVisits": "-3"}
+    assert "zfeat" in read("does the model care about the geese", POND)
+
+
+def test_a_first_word_two_names_share_names_neither() -> None:
+    # "foot" / "feet" starts foot_traffic and foot_bridge_width: neither is named by it alone
+    assert not _named("are the feet muddy near house 80", POND)
+
+
+def test_a_regular_first_word_names_nothing_new() -> None:
+    # "reed" has a regular plural: a first word in general may be an adjective, so only the names' own terms count
+    assert not _named("are the reeds tall near house 80", POND) - {"reed_height_cm"}
+    assert _named("how wide are the reeds", POND) == set()
+
+
+# --- 6. an irregular past in a count of a group's outcome -------------------------------------------------------------
+
+SHOW = HostSchema(
+    name="dog show entries",
+    kind="tabular",
+    instance_noun="dog",
+    class_names=["rosette", "no rosette"],
+    features=[
+        FeatureSchema(name="breed_group", type="categorical", categories=["terrier", "hound", "toy"]),
+        FeatureSchema(name="coat_score", type="numeric", min=0, max=10),
+    ],
+    id_range=(300, 600),
+)
+
+
+def test_irregular_past_forms() -> None:
+    assert irregular_past("won") and irregular_past("Kept") and irregular_past("bought")
+    assert not irregular_past("win") and not irregular_past("keep") and not irregular_past("wonder")
+
+
+def test_an_irregular_past_counts_the_records() -> None:
+    assert recorded_in_group("how many terrier dogs won a rosette?", SHOW) == "breed_group = terrier"
+    # the present may be the model's call as well as the record: left to the selector, as before
+    assert recorded_in_group("how many terrier dogs win a rosette?", SHOW) is None
+    # the model named: its predictions, not the records
+    assert recorded_in_group("how many terrier dogs does the model think won a rosette?", SHOW) is None
