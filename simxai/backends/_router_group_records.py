@@ -59,7 +59,9 @@ def recorded_in_group(text: str, schema: HostSchema | None) -> str | None:
         # "the approval rate for renters", "how many renters were approved"; "how many renters get approved" may
         # count the model's calls as well as the records: left to the selector
         # an irregular past says the outcome happened as well ("how many terrier dogs won a rosette")
-        past = any(irregular_past(w) for w in re.findall(r"[a-z]+", text.lower()))
+        # ("how many burnt loaves" of a class `burnt` names the class, no past)
+        classes = {w for name in schema.class_names for w in re.findall(r"[a-z]+", str(name).lower())}
+        past = any(irregular_past(w) and w not in classes for w in re.findall(r"[a-z]+", text.lower()))
         return group if _RECORDED.search(text) or past else None
     if not _COUNT.search(text):
         return None

@@ -207,3 +207,15 @@ def test_an_irregular_past_counts_the_records() -> None:
     assert recorded_in_group("how many terrier dogs win a rosette?", SHOW) is None
     # the model named: its predictions, not the records
     assert recorded_in_group("how many terrier dogs does the model think won a rosette?", SHOW) is None
+
+
+def test_a_class_named_by_an_irregular_past_is_no_past() -> None:
+    kiln = HostSchema(
+        name="kiln loaves",
+        kind="tabular",
+        instance_noun="loaf",
+        class_names=["burnt", "fine"],
+        features=[FeatureSchema(name="oven", type="categorical", categories=["deck", "rack"])],
+        id_range=(1, 99),
+    )
+    assert recorded_in_group("how many deck oven loaves end burnt", kiln) is None
