@@ -13,7 +13,7 @@ import functools
 import re
 from collections.abc import Mapping
 
-__all__ = ["irregular_forms", "participle_bases", "past_verbs", "third_person"]
+__all__ = ["irregular_forms", "irregular_past", "participle_bases", "past_verbs", "third_person"]
 
 # base: its past tense and past participle, in that order (one form when both are the same; the base itself or a
 # regular past where English has one there: "run" -> ran, run; "show" -> showed, shown)
@@ -180,3 +180,13 @@ def participle_bases() -> Mapping[str, str]:
         if base not in _AUXILIARIES:
             table.setdefault(forms[-1], base)
     return table
+
+
+# every irregular form that is no verb's base as well ("won", "kept"; not "found" of `found`, were it a base), nor a
+# regular past ("showed")
+_PAST = frozenset(form for base in _FORMS for form in irregular_forms(base)) - frozenset(_FORMS)
+
+
+def irregular_past(word: str) -> bool:
+    """Whether `word` is the irregular past tense or participle of an English verb of the table ("won", "kept")."""
+    return word.lower() in _PAST

@@ -100,8 +100,21 @@ def _is_inflection(word: str, target: str) -> bool:
 
 
 def word_stems(word: str) -> set[str]:
-    """The word, lowercased, and its forms without an inflection ("rejected" -> reject, rejecte, rejected)."""
-    return {word.lower()} | {without_ending(word, (suffix,)) for suffix in ("s", "d", "ed", "ing", "e")}
+    """The word, lowercased, and its forms without an inflection ("rejected" -> reject, rejecte, rejected), as the
+    arguments read a class said as a verb (`_polarity.inflected_class`) where four letters would not be left: a
+    stem in a consonant and -y ("dried", "dries" -> dry) and a short one in a vowel, a consonant and -e ("aged" ->
+    age, "uses" -> use).
+    """
+    low = word.lower()
+    stems = {low} | {without_ending(word, (suffix,)) for suffix in ("s", "d", "ed", "ing", "e")}
+    short = _SHORT_INFLECTION.fullmatch(low)
+    if short is not None:
+        stems.add(short.group("y") + "y" if short.group("y") else short.group("e"))
+    return stems
+
+
+# "dried", "carries" (a consonant before -ied / -ies: not "died", "lies"); "aged", "uses" (a stem of three letters)
+_SHORT_INFLECTION = re.compile(r"(?P<y>[a-z]+[b-df-hj-np-tv-z])ie[sd]|(?P<e>[aeiou][b-df-hj-np-tv-z]e)[sd]")
 
 
 @functools.lru_cache(maxsize=64)

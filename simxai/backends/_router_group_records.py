@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from simxai._irregular_verbs import irregular_past
 from simxai.extraction import extract_argument, extract_ids, extract_label, extract_metric
 from simxai.hosts.base import HostSchema
 from simxai.hosts.name_words import name_unit_of, unit_words
@@ -23,7 +24,8 @@ _RATE = re.compile(
     r"\b(?:rates?|share|proportion|percentage|percent|fraction|ratio|how\s+many|how\s+often)\b|%", re.IGNORECASE
 )
 _COUNT = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
-# an outcome said as recorded: a rate of it, or a past form ("were approved", "got rejected", "actually")
+# an outcome said as recorded: a rate of it, or a past form ("were approved", "got rejected", "actually"; an
+# irregular past of any verb, "won a ribbon", is read with `irregular_past`)
 _RECORDED = re.compile(
     r"\b(?:rates?|share|proportion|percentage|percent|fraction|ratio|were|was|got|had\s+been|actually|recorded)\b|%",
     re.IGNORECASE,
@@ -56,7 +58,11 @@ def recorded_in_group(text: str, schema: HostSchema | None) -> str | None:
     if extract_label(text, schema) is not None:
         # "the approval rate for renters", "how many renters were approved"; "how many renters get approved" may
         # count the model's calls as well as the records: left to the selector
-        return group if _RECORDED.search(text) else None
+        # an irregular past says the outcome happened as well ("how many terrier dogs won a rosette")
+        # ("how many burnt loaves" of a class `burnt` names the class, no past)
+        classes = {w for name in schema.class_names for w in re.findall(r"[a-z]+", str(name).lower())}
+        past = any(irregular_past(w) and w not in classes for w in re.findall(r"[a-z]+", text.lower()))
+        return group if _RECORDED.search(text) or past else None
     if not _COUNT.search(text):
         return None
     # "how many trips had waves over 3 metres": the group is all that is counted ("how many of the over-60s get

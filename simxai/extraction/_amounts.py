@@ -69,9 +69,9 @@ _COUNT_OF = re.compile(
 )
 _OLD_AFTER = re.compile(r"\s*(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:the\s+)?\d", re.I)
 _FURTHER = r"more|further|farther|higher|longer|greater|bigger|extra|warmer|hotter|older|heavier|deeper|stronger|faster"
-_FURTHER += "|thicker|windier|dearer|pricier|wider|taller"
+_FURTHER += "|thicker|windier|dearer|pricier|wider|taller|louder|noisier"
 _NEARER = r"less|fewer|closer|nearer|lower|shorter|smaller|cooler|colder|younger|lighter|shallower|weaker|slower"
-_NEARER += "|thinner|calmer|cheaper|narrower"
+_NEARER += "|thinner|calmer|cheaper|narrower|quieter"
 _UP_DOWN = r"(?:up|down)(?!\s+(?:the|a|to|from|on|in|at|by|there|here|north|south|east|west)\b)"
 _TEMPERATURE = re.compile(r"\btemp(?:erature)?s?\b", re.I)
 _MONEY = re.compile(r"\b(?:pounds?|gbp|dollars?|usd|euros?|eur)\b|[$£€]", re.I)

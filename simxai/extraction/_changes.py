@@ -88,6 +88,10 @@ _MULTIPLIERS = {
     "halved": "-50%",
     "half": "-50%",
 }
+# what stands before a plural noun: an article or a word of number ("the two halves", "both halves")
+_BEFORE_A_NOUN = re.compile(r"\b(?:the|a|two|both|all|these|those|three|four)\s+$", re.IGNORECASE)
+
+
 # Words after "contract was" that are not a value ("was also", "was not", "was the same").
 _NOT_A_VALUE = frozenset(
     "a an the not no also still different changed same another other its her his their my your this that "
@@ -224,12 +228,15 @@ def _numeric_change(text: str, mention: FeatureMention, worded: bool) -> ChangeV
         if re.search(r"\b(?:times|x)\s", match.group(0), re.IGNORECASE) and not match.group("pct"):
             return _times(match.group("n"), up)
         return _directed(match)
-    # "double the ldl", "halve her bmi", "twice the insulin"
+    # "double the ldl", "halve her bmi", "twice the insulin"; the verb's third person too ("if 5 halves the moss"),
+    # never a plural noun ("the two halves of the store": a word of number or an article before it, or "of" after)
     match = re.search(
-        r"\b(?P<m>double|doubled|triple|tripled|quadruple|halve|halved|twice|half)\s+(?:of\s+)?" + _DET + "$",
+        r"\b(?P<m>double[sd]?|triple[sd]?|quadruple[sd]?|halve[sd]?|twice|half)\s+(?P<of>of\s+)?" + _DET + "$",
         before,
         re.IGNORECASE,
     )
+    if match and match.group("m").lower().endswith("s"):
+        match = None if match.group("of") or _BEFORE_A_NOUN.search(before[: match.start()]) else match
     if match:
         return _MULTIPLIERS[match.group("m").lower()]
     # worded: "1.5 times the glucose", "3 times her bmi": a factor of the value

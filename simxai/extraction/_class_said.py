@@ -7,7 +7,9 @@ classes are keep / release, "what keeps tank 5 on release" was read "what LABEL 
 "on average" a label. Such a word is a class where the grammar puts a class: after a verb of being, becoming,
 staying or labelling ("was kept", "stays on", "flagged as out"), after "not" / "never", after the model as a verb's
 subject ("does the model keep"), before a noun of the outcome ("the keep label"), or in quotes; and a verb also
-wherever it takes no object ("a hold", "hold vs go", "precision for keep"; not "what keeps 5 on release").
+wherever it takes no object ("a hold", "hold vs go", "precision for keep"; not "what keeps 5 on release", nor "what
+keeps tank 5 on release", the instance named by a noun before its id; nor "which figures do you keep about a
+tank", a person its subject).
 
 The two word lists are English grammar (prepositions and particles; verbs a request is worded with), chosen without
 regard to any host or data set.
@@ -59,7 +61,8 @@ def class_said_as_class(text: str, start: int, end: int, name: str) -> bool:
     (module doc). A function word ("on") is the class only after a verb of being, staying or labelling, "not" or
     the model, before a noun of the outcome, set against another class ("on vs off"), in quotes or closing its
     clause; a verb ("keep", "hold") is the class
-    unless it takes an object ("what keeps 5 on release", "make it hold a rider") without such a word before it.
+    unless it takes an object ("what keeps 5 on release", "make it hold a rider") without such a word before it, or a
+    person is its subject ("which figures do you keep about a tank").
     """
     if 0 < start and end < len(text) and text[start - 1] in _QUOTES and text[end] in _QUOTES:
         return True
@@ -68,7 +71,17 @@ def class_said_as_class(text: str, start: int, end: int, name: str) -> bool:
         # "what keeps 5 on?", "5 -> on, 2 options", "on vs off", "off or on"
         paired = bool(_PAIRED_AFTER.match(text, end) or _PAIRED_BEFORE.search(text[max(0, start - 20) : start]))
         return cued or paired or _CLAUSE_END.match(text, end) is not None
-    return _OBJECT.match(text, end) is None
+    if _PERSON_BEFORE.search(text[max(0, start - 30) : start]):
+        return False  # a person as its subject: "which figures do you keep about a tank", "we hold"
+    return _OBJECT.match(text, end) is None and not _named_object(text, end)
+
+
+def _named_object(text: str, end: int) -> bool:
+    """Whether the verb ending at `end` takes an instance named by a noun before its id ("what keeps tank 5 on
+    release"): one word that is no function word ("keep for 5" is the class), then the id.
+    """
+    match = _NOUN_THEN_ID.match(text, end)
+    return match is not None and match.group("noun").lower() not in _FUNCTION_WORDS
 
 
 # another class beside the word, set against it: "on vs LABEL", "LABEL or on", "on/LABEL"
@@ -81,3 +94,9 @@ _OBJECT = re.compile(
     r"\s+(?:(?-i:NUM|INSTANCE)|it|them|him|her|me|us|you|this|that|these|those|a|an|the|my|our|his|their|its)\b",
     re.IGNORECASE,
 )
+# a person as the verb's subject right before it, an adverb between at most: "do you keep", "we usually hold"
+_PERSON_BEFORE = re.compile(
+    r"\b(?:i|you|u|we|y'all)\s+(?:(?:still|also|just|really|usually|always|ever|only)\s+)?$", re.IGNORECASE
+)
+# a noun, then the instance: "tank NUM", "barrel INSTANCE"
+_NOUN_THEN_ID = re.compile(r"\s+(?P<noun>[A-Za-z]+)\s+(?-i:NUM|INSTANCE)\b")

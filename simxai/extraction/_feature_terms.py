@@ -106,6 +106,8 @@ def _feature_terms(schema: HostSchema) -> dict[str, FeatureSchema]:
                 # "one fewer mouse sign" of MouseSigns, "mice signs"; "1 less child" for a feature named children
                 for said in _other_numbers(words):
                     strong.setdefault(_norm(said), feature)
+        for first in _irregular_first(schema, feature):  # "the mice bit" of MouseSigns
+            strong.setdefault(first, feature)
         for order in _said_orders(feature.name):  # "missed sessions" for SessionsMissed, "hourly rate" for ratePerHour
             strong.setdefault(order, feature)
         # the name without its unit, when two words or more stay ("roast time" for `Roast Time/min`)
@@ -232,6 +234,21 @@ def _other_numbers(words: list[str]) -> list[list[str]]:
     if len(lowered) >= 2 and _singular(lowered[-1]) != lowered[-1]:
         variants += [[*v[:-1], _singular(v[-1])] for v in [lowered, *variants]]
     return [v for v in variants if v != lowered]
+
+
+def _irregular_first(schema: HostSchema, feature: FeatureSchema) -> list[str]:
+    """The first word of a name of several words, in both its numbers, when it is a noun of irregular plural that no
+    other feature's name or alias holds ("mouse" and "mice" for `MouseSigns`, "geese" for `GooseVisits`): such a
+    word is a noun of the thing the feature counts, where a first word in general may be an adjective ("total").
+    """
+    words = [w.lower() for w in _words(feature.name)]
+    if len(words) < 2 or (other := _other_irregular(words[0])) == words[0]:
+        return []
+    forms = {words[0], other}
+    for owner in schema.features:
+        if owner is not feature and any(forms & set(map(str.lower, _words(t))) for t in (owner.name, *owner.aliases)):
+            return []
+    return sorted(forms)
 
 
 def _other_irregular(word: str) -> str:

@@ -56,6 +56,11 @@ _COMPARATIVES: dict[str, tuple[str, tuple[str, ...]]] = {
     "hotter": ("+", ("temp",)),
     "deeper": ("+", ("depth", "deep")),
     "shallower": ("-", ("depth", "deep")),
+    # loudness: "5 dB quieter" of a volume or a sound level, "louder by 10"
+    "louder": ("+", ("volum", "loud", "noise", "sound", "decibel")),
+    "noisier": ("+", ("volum", "loud", "noise", "sound", "decibel")),
+    "quieter": ("-", ("volum", "loud", "noise", "sound", "decibel")),
+    "softer": ("-", ("volum", "loud", "sound", "decibel")),
     # wetness said by either end: "drier" is less moisture, "wetter" more
     "wetter": ("+", ("moist", "wet", "humid", "damp")),
     "damper": ("+", ("moist", "wet", "humid", "damp")),

@@ -489,17 +489,17 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (4, 6),
         "own_hosts": ("trampoline", "choir"),
     },
-    # written held out in the forty-eighth round (that round's unread router gate; nobody ran the router on it)
+    # held out in the forty-eighth round; trained on from the forty-ninth
     "w84": {
-        "folder": "held_out_people",
+        "folder": "people",
         "requests": 257,
         "dialogues": 14,
         "turns": (4, 6),
         "own_hosts": ("quilt", "busker"),
     },
-    # written held out in the forty-eighth round (dialogue-heavy; that round's unread router gate)
+    # held out in the forty-eighth round; trained on from the forty-ninth (dialogue-heavy)
     "w85": {
-        "folder": "held_out_people",
+        "folder": "people",
         "requests": 180,
         "dialogues": 24,
         "turns": (4, 6),

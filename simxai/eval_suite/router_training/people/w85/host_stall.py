@@ -6,7 +6,7 @@ held-out ones and the fields of its host config with `simxai.hosts.host_from_mod
 licence is renewed (`renew`) or refused (`refuse`). Nothing here comes from a data set: the domain, its columns and
 its words were invented by w85 so that the router meets a host it was not trained on.
 
-    python simxai/eval_suite/router_training/held_out_people/w85/host_stall.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w85/host_stall.py  # builds it, prints its schema
 """
 
 from __future__ import annotations

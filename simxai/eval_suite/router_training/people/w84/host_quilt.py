@@ -7,7 +7,7 @@ quilt gets a `ribbon`, goes on the `shortlist` for the second look, or is a `pas
 here comes from a data set: the domain, its columns and its words were invented by w84 so that the router meets
 a host it was not trained on.
 
-    python simxai/eval_suite/router_training/held_out_people/w84/host_quilt.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w84/host_quilt.py  # builds it, prints its schema
 """
 
 from __future__ import annotations

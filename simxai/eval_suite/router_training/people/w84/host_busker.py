@@ -6,7 +6,7 @@ frame, the ids of the 60 held-out ones and the fields of its host config with `s
 has two labels: an application is `granted` or `refused`. Nothing here comes from a data set: the domain, its
 columns and its words were invented by w84 so that the router meets a host it was not trained on.
 
-    python simxai/eval_suite/router_training/held_out_people/w84/host_busker.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w84/host_busker.py  # builds it, prints its schema
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ is kept as it is (`keep`), its holder gets a letter (`warn`), or the tenancy is 
 from a data set: the domain, its columns and its words were invented by w85 so that the router meets a host it was
 not trained on.
 
-    python simxai/eval_suite/router_training/held_out_people/w85/host_allotment.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w85/host_allotment.py  # builds it, prints its schema
 """
 
 from __future__ import annotations
