@@ -76,22 +76,19 @@ def parse_sse(text: str) -> list[tuple[str, str]]:
 
 
 @contextmanager
-def router_page(host: Any, *, width: int = 1100, height: int = 900, backend: Any = None) -> Iterator[Any]:
-    """A headless Chromium page open on the service (router backend, or `backend`; in-memory store) serving `host`,
-    run by uvicorn in a thread on a free loopback port; skips the test when Debian's chromium is absent."""
-    import pytest
-
-    if not CHROMIUM.exists():
-        pytest.skip("Debian's chromium is not installed (.ci/run installs it)")
+def served_app(host: Any, *, backend: Any = None, **settings: Any) -> Iterator[str]:
+    """The service (router backend, or `backend`; in-memory store; `settings` for `ServerSettings`) serving `host`,
+    run by uvicorn in a thread on a free loopback port; yields its base URL and stops it on exit."""
     import uvicorn
-    from playwright.sync_api import sync_playwright
 
     from simxai.backends import load_backend
     from simxai.server.app import create_app
     from simxai.server.settings import ServerSettings
 
     port = free_port()
-    app = create_app(ServerSettings(db_path=":memory:"), host=host, backend=backend or load_backend("router"))
+    app = create_app(
+        ServerSettings(db_path=":memory:", **settings), host=host, backend=backend or load_backend("router")
+    )
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -101,17 +98,30 @@ def router_page(host: Any, *, width: int = 1100, height: int = 900, backend: Any
                 break
             thread.join(0.05)
         assert server.started, "uvicorn did not start within 30 s"
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-            try:
-                page = browser.new_page(viewport={"width": width, "height": height})
-                page.goto(f"http://127.0.0.1:{port}/")
-                yield page
-            finally:
-                browser.close()
+        yield f"http://127.0.0.1:{port}"
     finally:
         server.should_exit = True
         thread.join(30)
+
+
+@contextmanager
+def router_page(host: Any, *, width: int = 1100, height: int = 900, backend: Any = None) -> Iterator[Any]:
+    """A headless Chromium page open on the service (router backend, or `backend`; in-memory store) serving `host`
+    (`served_app`); skips the test when Debian's chromium is absent."""
+    import pytest
+
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium is not installed (.ci/run installs it)")
+    from playwright.sync_api import sync_playwright
+
+    with served_app(host, backend=backend) as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": width, "height": height})
+            page.goto(f"{url}/")
+            yield page
+        finally:
+            browser.close()
 
 
 def ask_on_page(page: Any, text: str, index: int = 0) -> Any:

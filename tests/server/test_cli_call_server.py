@@ -9,18 +9,13 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
 
 import pytest
-import uvicorn
 
-from simxai.backends import load_backend
 from simxai.cli import main
-from simxai.server.app import create_app
-from simxai.server.settings import ServerSettings
 
-from .helpers import free_port
+from .helpers import free_port, served_app
 
 
 @pytest.fixture
@@ -29,21 +24,8 @@ def served(demo_host) -> Iterator[str]:
 
 
 def _serve(host, **settings) -> Iterator[str]:
-    port = free_port()
-    app = create_app(ServerSettings(db_path=":memory:", **settings), host=host, backend=load_backend("router"))
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        for _ in range(600):
-            if server.started:
-                break
-            thread.join(0.05)
-        assert server.started, "uvicorn did not start within 30 s"
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(30)
+    with served_app(host, **settings) as url:
+        yield url
 
 
 def _both(capsys, served: str, name: str, arguments: str) -> tuple[tuple[int, str, str], tuple[int, str, str]]:
