@@ -145,10 +145,12 @@ def test_a_label_undefined_on_a_group_says_so(demo_host):
         PERFORMANCE(demo_host, {"metric": "recall", "group": "label = progressing", "label": "stable"})
 
 
-def test_the_default_labels_score_on_a_group_without_it_is_undefined_not_zero(demo_host, router):
-    """ "what is the recall?" after a question on the stable patients: progressing's recall has no row to count."""
+def test_a_metric_naming_no_label_after_a_class_group_scores_that_class(demo_host, router):
+    """ "what is the recall?" after a question on the stable patients is stable's recall on the held-out split (ux49):
+    within the stable patients alone, the default label's recall has no row to count and answers nothing asked."""
     _, turn = _turns(demo_host, router, "how accurate is it on the stable patients?", "what is the recall?")
-    assert not calls(turn) and "undefined" in turn.reply and "progressing" in turn.reply
+    assert calls(turn) == [("get_model_performance", {"metric": "recall", "label": "stable"})]
+    assert "stable" in turn.reply and "undefined" not in turn.reply
 
 
 # ---- 3. global explanations of a named label ---------------------------------------------------------------------

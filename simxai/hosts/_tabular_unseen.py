@@ -15,6 +15,8 @@ import numbers
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+import numpy as np
+
 from simxai.hosts._tabular_data import Feature, category_name
 from simxai.hosts._tabular_families import split_model
 from simxai.results import Unseen, listed
@@ -48,10 +50,18 @@ def known_categories(model: Any, features: Iterable[Feature]) -> dict[str, list[
         texts = fitted.get(feature.name)
         if feature.kind != "categorical" or texts is None:
             continue
-        names = [c for c in feature.categories if category_name(feature.raw[c]) in texts]
+        names = [c for c in feature.categories if _forms(feature.raw[c]) & texts]
         if len(names) < len(feature.categories):
             known[feature.name] = names
     return known
+
+
+def _forms(raw: Any) -> set[str]:
+    """The names an encoder may have fitted a recorded value under: its own, and a truth value's number (a nullable
+    boolean column reaches the encoder as 0.0 / 1.0 once an imputer has filled it).
+    """
+    name = category_name(raw)
+    return {name, category_name(int(raw))} if isinstance(raw, bool | np.bool_) else {name}
 
 
 def unseen_values(known: Mapping[str, Sequence[str]], values: Mapping[str, Any]) -> list[Unseen]:
@@ -125,6 +135,8 @@ def unseen_in_data(known: Mapping[str, Sequence[str]], features: Iterable[Featur
             continue
         values = [feature.category(v) for v in frame[feature.name]]
         counts = {v: values.count(v) for v in dict.fromkeys(values) if isinstance(v, str) and v not in categories}
+        if not counts:
+            continue
         rows = ", ".join(f"{feature.name} = {v} ({n} row{'s' if n != 1 else ''})" for v, n in counts.items())
         it = "it" if len(counts) == 1 else "them"
         said.append(
