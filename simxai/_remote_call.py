@@ -8,6 +8,7 @@ XGBoost, ...) and unpickles the model, seconds of CPU on every call. A server ha
 from __future__ import annotations
 
 import json
+import re
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -20,8 +21,6 @@ class RemoteCallError(Exception):
 
 def refusal(message: str, valid: Any, missing: list[str], suggestions: list[str]) -> str:
     """One line for a refused call: the message, then what is valid, missing or close, each only when unsaid."""
-    import re
-
     detail = f"; valid: {valid}" if valid and str(valid) not in message else ""
     hints = [s for s in suggestions if s]
     hint = f"; did you mean {', '.join(hints)}?" if hints else ""

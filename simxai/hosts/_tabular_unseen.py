@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import numbers
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -133,8 +134,8 @@ def unseen_in_data(known: Mapping[str, Sequence[str]], features: Iterable[Featur
         categories = known.get(feature.name)
         if categories is None:
             continue
-        values = [feature.category(v) for v in frame[feature.name]]
-        counts = {v: values.count(v) for v in dict.fromkeys(values) if isinstance(v, str) and v not in categories}
+        counted = Counter(feature.category(v) for v in frame[feature.name])
+        counts = {v: n for v, n in counted.items() if isinstance(v, str) and v not in categories}
         if not counts:
             continue
         rows = ", ".join(f"{feature.name} = {v} ({n} row{'s' if n != 1 else ''})" for v, n in counts.items())
