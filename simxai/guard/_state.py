@@ -380,8 +380,9 @@ class _CheckState:
         # each subject's values, each feature's range and spellings: a value said in words (claims-56)
         ranges = {**card_ranges(outputs), **{f.lower(): r for f, r in vocab.ranges.items()}}
         spellings = {f.lower(): [f, *vocab.aliases.get(f, [])] for f in vocab.features}
-        self.valued = (subject_values(outputs), ranges, spellings, {float(i) for i in self.ids})
-        yes_no = yes_no_features(vocab.categories, subject_rows(outputs))  # "and the shed removed" (claims-56)
+        rows = subject_rows(outputs)
+        self.valued = (subject_values(rows), ranges, spellings, {float(i) for i in self.ids})
+        yes_no = yes_no_features(vocab.categories, rows)  # "and the shed removed" (claims-56)
         self.switches = switch_words(vocab.features, vocab.aliases, yes_no)
         self.report = _Report()
         self.numbers_seen = 0

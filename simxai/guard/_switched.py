@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from simxai.guard._mentions import camel_split, name_words
 from simxai.guard._reading import sentences
 
 __all__ = ["switch_claims"]
@@ -77,8 +78,7 @@ def switch_words(
     """
 
     def own(name: str) -> set[str]:
-        spaced = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name)
-        return {w for w in re.findall(r"[a-z]+", spaced.lower()) if w not in _GRAMMAR and len(w) > 2}
+        return {w for w in name_words(camel_split(name)) if w not in _GRAMMAR and len(w) > 2}
 
     others = {f: own(f) | {w for a in aliases.get(f, ()) for w in own(a)} for f in features}
     found: dict[str, list[str]] = {}

@@ -17,11 +17,12 @@ The words are general English, no host's: the dimensions are found in the host's
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
+from simxai.guard._mentions import camel_split, name_words
+from simxai.guard._outputs import _payload as payload
 from simxai.guard._reading import sentences
 
 __all__ = ["card_ranges", "subject_rows", "subject_values", "value_word_claims"]
@@ -74,9 +75,9 @@ _BREAK = re.compile(r"[;.!?)]|\b(?:but|while|whereas|than|and|versus|vs|compared
 _GAP_WORDS = 7
 
 
-def subject_values(outputs: Sequence[Any]) -> list[dict[str, float]]:
-    """The numeric values of each structured output's subject (`subject.values`), by feature (lower case)."""
-    return [{str(k).lower(): float(v) for k, v in row.items() if _numeric(v)} for row in subject_rows(outputs)]
+def subject_values(rows: Sequence[Mapping[str, Any]]) -> list[dict[str, float]]:
+    """The numeric values of each subject's values (`subject_rows`), by feature (lower case)."""
+    return [{str(k).lower(): float(v) for k, v in row.items() if _numeric(v)} for row in rows]
 
 
 def subject_rows(outputs: Sequence[Any]) -> list[dict[str, Any]]:
@@ -190,8 +191,7 @@ def _claim(word: str, end: str, feature: str, number: str, bounds: tuple[float, 
 
 def _words(name: str) -> set[str]:
     """A name's words, camel case and snake case split ("pipeAgeYrs" -> pipe, age, yrs)."""
-    spaced = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name)
-    return set(re.findall(r"[a-z]+", spaced.lower()))
+    return set(name_words(camel_split(name)))
 
 
 def _numeric(value: Any) -> bool:
@@ -199,13 +199,5 @@ def _numeric(value: Any) -> bool:
 
 
 def _payload(output: Any) -> Any:
-    if hasattr(output, "model_dump"):
-        output = output.model_dump()
-    if isinstance(output, str):
-        try:
-            output = json.loads(output)
-        except ValueError:
-            return output
-    if isinstance(output, dict) and "kind" not in output and isinstance(output.get("result"), dict):
-        return output["result"]
-    return output
+    """A result model's dump, or a tool message's or JSON text's payload as `_outputs` reads it."""
+    return payload(output.model_dump() if hasattr(output, "model_dump") else output)
