@@ -87,11 +87,11 @@ def _replaced(text: str, history: Sequence[Message], schema: HostSchema, names: 
     and adds mud 6 to what is left. None unless the last call was a what-if and the rest names changes.
     """
     match = _REPLACED.match(text)
-    what_ifs = _what_ifs(history)
-    if match is None or not what_ifs or "explain_what_if" not in names:
+    if match is None:
         return None
-    if next(successful_calls(history)) != what_ifs[0]:
-        return None  # "scrap that, ..." after another question is not about the scenario
+    what_ifs = _scenario(history, names)
+    if what_ifs is None:
+        return None
     said = match.group("new")
     if _NEW_SUPPOSITION.match(said):
         return None  # "scrap that, what if the tears went to 4": a scenario of its own, read as a new what-if
@@ -101,10 +101,25 @@ def _replaced(text: str, history: Sequence[Message], schema: HostSchema, names: 
         return None
     kept: dict[str, Any] = {}
     if not (match.group("all") or match.group("only")):
-        instance = _instance(what_ifs[0])
-        before = next((c for c in what_ifs[1:] if _instance(c) == instance), None)
+        before = _step_before(what_ifs)
         kept = dict(before.arguments["changes"]) if before is not None else {}
     return Decision("explain_what_if", 1.0, True, arguments={"changes": {**kept, **new}})
+
+
+def _scenario(history: Sequence[Message], names: Collection[str]) -> list[LastCall] | None:
+    """The what-ifs of the dialogue, newest first, when the last successful call is the newest of them (a turn that
+    takes something back is about the scenario only then: "scrap that" after another question is not), else None.
+    """
+    what_ifs = _what_ifs(history)
+    if not what_ifs or "explain_what_if" not in names or next(successful_calls(history)) != what_ifs[0]:
+        return None
+    return what_ifs
+
+
+def _step_before(what_ifs: Sequence[LastCall]) -> LastCall | None:
+    """The what-if before the newest on the same instance: what taking the last step back leaves."""
+    instance = _instance(what_ifs[0])
+    return next((c for c in what_ifs[1:] if _instance(c) == instance), None)
 
 
 def _what_ifs(history: Sequence[Message]) -> list[LastCall]:
@@ -185,19 +200,18 @@ def request_after_undo(text: str) -> str | None:
 
 def _undone(text: str, history: Sequence[Message], schema: HostSchema, names: Collection[str]) -> Decision | None:
     match = _undo(text)
-    what_ifs = _what_ifs(history)
-    if match is None or not what_ifs or "explain_what_if" not in names:
+    if match is None:
+        return None
+    what_ifs = _scenario(history, names)
+    if what_ifs is None:
         return None
     last = what_ifs[0]
-    if next(successful_calls(history)) != last:
-        return None  # "scrap that" after another question is not about the scenario
     changes: dict[str, Any] = dict(last.arguments["changes"])
     clause = _KEEP.split(match.group("rest"), maxsplit=1)[0]
     words = re.findall(r"[a-z]+", clause.lower())
-    instance = _instance(last)
     if all(w in _LAST_STEP for w in words):
         # the last step taken back: the what-if before it on the same instance, else the instance as it is
-        before = next((c for c in what_ifs[1:] if _instance(c) == instance), None)
+        before = _step_before(what_ifs)
         if before is not None:
             return Decision("explain_what_if", 1.0, True, arguments={"changes": dict(before.arguments["changes"])})
         return _as_it_is(names)

@@ -348,7 +348,7 @@ def _added_category(text: str, schema: HostSchema, feature: str, previous: LastC
 #: The metrics `get_model_performance` scores for one class (its label; "all" gives that class's precision, recall and
 #: f1 beside the accuracy); accuracy alone, roc_auc and the confusion matrix take no class.
 _PER_CLASS_METRICS = frozenset({"precision", "recall", "f1", "all"})
-_ONE_CLASS_METRICS = frozenset({"precision", "recall", "f1"})  # a score of one class, no other metric beside it
+_ONE_CLASS_METRICS = _PER_CLASS_METRICS - {"all"}  # a score of one class, no other metric beside it
 # patient 12's label, which a group's mean explanation need not have.
 _ONE_INSTANCES_OWN = frozenset({"instance", "prediction_label"})
 # A question of its own after the opening of a follow-up ("what about people over 60, why are they ...").

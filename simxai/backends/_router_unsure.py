@@ -198,24 +198,15 @@ def ruled_out(text: str, masked: str, schema: HostSchema | None, candidates: Col
         out.add("get_local_explanation")  # "the global ranking", "across the board": no one instance's reasons
     if _RANKING.search(text):
         out.add("get_data_information")  # "where does bmi rank": the data holds values, not their weight
-    if (
-        {"get_prediction", "get_local_explanation"} <= set(candidates)
-        and names_one_instance(text, masked, schema)
-        and not REASONS.search(text)
-    ):
+    # one instance named, between its verdict and its reasons
+    one_instance = {"get_prediction", "get_local_explanation"} <= set(candidates) and names_one_instance(
+        text, masked, schema
+    )
+    if one_instance and not REASONS.search(text):
         out.add("get_local_explanation")
-    if (
-        {"get_prediction", "get_local_explanation"} <= set(candidates)
-        and names_one_instance(text, masked, schema)
-        and _OPENS_WITH_WHY.match(text)
-    ):
+    if one_instance and _OPENS_WITH_WHY.match(text):
         out.add("get_prediction")  # "why model say weak for 52010?": its reasons (ux48)
-    if (
-        {"get_prediction", "get_local_explanation"} <= set(candidates)
-        and names_one_instance(text, masked, schema)
-        and _ATTRIBUTION.search(text)
-        and not _VERDICT.search(text)
-    ):
+    if one_instance and _ATTRIBUTION.search(text) and not _VERDICT.search(text):
         out.add("get_prediction")  # "input weights 4012", "shap for 4012": the inputs' shares, no verdict (ux49)
     if "explain_how_to_still_be_this" in candidates and (
         _between_classes(text, schema) or not _KEEPS_OR_CHANGES.search(text) or _cause_of_a_kept_outcome(text)
